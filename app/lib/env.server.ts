@@ -1,0 +1,65 @@
+/**
+ * Environment: Cloudflare bindings plus variables, validated with zod once per env object.
+ * Every variable is documented in .dev.vars.example.
+ */
+import { z } from "zod";
+
+/** The raw bindings Cloudflare hands the Pages Function. */
+export interface CloudflareEnv {
+  DB: D1Database;
+  CONFIG: KVNamespace;
+  ASSETS?: Fetcher;
+  [variable: string]: unknown;
+}
+
+const DEV_ONLY_SECRET = "dev-only-secret-change-me-in-production-0000";
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** Keyed-hash secret for client identifiers (IPs are never stored in clear). */
+    IP_HASH_SECRET: z.string().min(32).default(DEV_ONLY_SECRET),
+    /** Absolute origin for canonical URLs; empty means "use the request's origin". */
+    SITE_URL: z.union([z.literal(""), z.url()]).default(""),
+    WAITLIST_RATE_LIMIT_MAX: positiveInt(5),
+    WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["IP_HASH_SECRET"],
+        message: "IP_HASH_SECRET must be set to a random secret in production",
+      });
+    }
+  });
+
+export type AppEnv = z.infer<typeof envSchema>;
+
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
+const parsed = new WeakMap<object, AppEnv>();
+
+/** Validates the variables; throws ConfigurationError naming each bad variable (never its value). */
+export function parseEnv(env: CloudflareEnv): AppEnv {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  if (!env.DB || !env.CONFIG) {
+    throw new ConfigurationError("configuration: the DB (D1) and CONFIG (KV) bindings are required");
+  }
+  const vars = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => typeof value === "string" && value !== ""),
+  );
+  const result = envSchema.safeParse(vars);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigurationError(`configuration: ${problems.join("; ")}`);
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}

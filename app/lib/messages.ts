@@ -1,0 +1,57 @@
+/**
+ * The spec's visible texts and error catalogue (sections 2, 5 and 8), in one place.
+ */
+export const WAITLIST_TEXT = {
+  heading: "Join Our Beta Testing Program",
+  submit: "Join Beta Testing",
+  submitting: "Joining...",
+  privacyNote: "No spam, ever. Just beta invitations and important updates.",
+  benefits: ["Early Access", "Beta Testing", "Direct Communication", "V2 Features Included"],
+  nextSteps: [
+    "You'll receive beta invitations and updates",
+    "Get early access to test new features",
+    "Help us perfect the experience",
+  ],
+  share: "Share",
+  backToHomepage: "Back to Homepage",
+} as const;
+
+export const VALIDATION_MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  nameTooLong: "Please keep your name under 100 characters",
+  emailTooLong: "Please enter a valid email address",
+} as const;
+
+/** Data-layer messages (spec section 8, "Data layer"). */
+export const DATA_LAYER_MESSAGES = {
+  duplicateEmail: "This email is already on our waitlist!",
+  rlsPolicy: 'Please contact support and mention "RLS policy error".',
+  unexpected: "An unexpected error occurred",
+} as const;
+
+/** Waitlist form messages, chosen by the content of the error message (spec section 8). */
+export const WAITLIST_FORM_MESSAGES = {
+  duplicate: "This email is already in our beta testing program!",
+  invalidEmail: "Please enter a valid email address",
+  network: "Network error. Please check your connection and try again.",
+  server: "Server error. Our team has been notified. Please try again later.",
+  configuration: "Server configuration issue. Please contact support.",
+  fallback: "Something went wrong. Please try again later.",
+} as const;
+
+export const RATE_LIMIT_MESSAGE =
+  "Too many attempts from your connection. Please wait a few minutes and try again.";
+
+/**
+ * Maps an error message to the message the waitlist form shows, exactly as the table in spec
+ * section 8 reads: the first row whose text the message contains wins.
+ */
+export function waitlistFormMessage(errorMessage: string): string {
+  const text = errorMessage.toLowerCase();
+  if (text.includes("already on our waitlist")) return WAITLIST_FORM_MESSAGES.duplicate;
+  if (text.includes("valid email")) return WAITLIST_FORM_MESSAGES.invalidEmail;
+  if (text.includes("network") || text.includes("fetch")) return WAITLIST_FORM_MESSAGES.network;
+  if (text.includes("server") || text.includes("500")) return WAITLIST_FORM_MESSAGES.server;
+  if (text.includes("configuration")) return WAITLIST_FORM_MESSAGES.configuration;
+  return WAITLIST_FORM_MESSAGES.fallback;
+}

@@ -1,0 +1,59 @@
+/**
+ * Fixed-window rate limits kept in D1, so every isolate at the edge sees the same count.
+ * One atomic upsert per check: no read-then-write race.
+ */
+import { clientIp, keyedHash } from "~/lib/client-id.server";
+
+export interface RateLimitRule {
+  /** Namespace of the limit, e.g. "waitlist". */
+  scope: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+export async function hitRateLimit(
+  db: D1Database,
+  rule: RateLimitRule,
+  key: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
+       ON CONFLICT (bucket) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING hits`,
+    )
+    .bind(`${rule.scope}:${key}`, windowStart)
+    .first<{ hits: number }>();
+  const hits = row?.hits ?? 1;
+  return {
+    allowed: hits <= rule.max,
+    hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Rate-limits the request's client; the bucket key is a keyed hash of its IP. */
+export async function hitClientRateLimit(
+  db: D1Database,
+  rule: RateLimitRule,
+  request: Request,
+  secret: string,
+): Promise<RateLimitResult> {
+  return hitRateLimit(db, rule, await keyedHash(secret, clientIp(request)));
+}
+
+/** Deletes windows that ended more than a day ago (called in the background). */
+export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
+}

@@ -1,0 +1,138 @@
+/**
+ * The waitlist submission, from form data to a rendered answer. Used by the /waitlist route's
+ * action: the page form (no JavaScript) and the enhanced fetcher (JavaScript) both post there.
+ */
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import {
+  WAITLIST_INTENTS,
+  WAITLIST_MIN_FILL_MS,
+  WAITLIST_PLATFORMS,
+  WAITLIST_SOURCES,
+} from "~/lib/constants";
+import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
+import { hitClientRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
+import { logError, logWarn } from "~/lib/log.server";
+import { addToWaitlist, WaitlistError } from "~/lib/waitlist.server";
+import { emailProblem, isHoneypotFilled, nameProblem, splitName, type WaitlistResult } from "~/lib/waitlist-rules";
+
+
+const text = (max: number) => z.string().max(max).optional().default("");
+const tracking = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((value) => value || "none");
+
+const submissionSchema = z.object({
+  email: text(1000),
+  name: text(1000),
+  honeypot: text(1000),
+  website: text(1000),
+  submissionTime: z.string().max(20).optional(),
+  source: z.enum(WAITLIST_SOURCES).default("main_waitlist_section"),
+  intent: z.enum(WAITLIST_INTENTS).default("beta_testing"),
+  platform: z.enum(WAITLIST_PLATFORMS).default("ios"),
+  referrer: z.string().trim().max(2048).optional(),
+  utm_source: tracking,
+  utm_medium: tracking,
+  utm_campaign: tracking,
+});
+
+const ACTION_BY_SOURCE: Record<(typeof WAITLIST_SOURCES)[number], string> = {
+  main_waitlist_section: "join_beta",
+  notification_modal: "notify_me",
+  promotion_page: "join_beta",
+  promotion_blue_page: "join_beta",
+};
+
+/** True when the form came back sooner than a person could have filled it in. */
+function isTooFast(submissionTime: string | undefined, now: number): boolean {
+  const renderedAt = Number(submissionTime);
+  if (!submissionTime || !Number.isFinite(renderedAt)) return false;
+  const elapsed = now - renderedAt;
+  return elapsed >= 0 && elapsed < WAITLIST_MIN_FILL_MS;
+}
+
+function answer(result: WaitlistResult, status = 200, headers?: HeadersInit) {
+  return json(result, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+export async function handleWaitlistSubmission(request: Request, context: AppLoadContext) {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, values: { name: "", email: "" } }, 400);
+  }
+  const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const parsed = submissionSchema.safeParse(raw);
+  const values = {
+    name: typeof raw.name === "string" ? raw.name.slice(0, 200) : "",
+    email: typeof raw.email === "string" ? raw.email.slice(0, 300) : "",
+  };
+  if (!parsed.success) {
+    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, values }, 400);
+  }
+  const input = parsed.data;
+
+  // Bots: silently dropped, nothing stored, nothing shown (spec section 5).
+  const now = Date.now();
+  if (isHoneypotFilled(input) || isTooFast(input.submissionTime, now)) {
+    logWarn("waitlist_trap_triggered", { source: input.source });
+    return answer({ state: "idle" });
+  }
+
+  const emailError = emailProblem(input.email);
+  if (emailError) return answer({ state: "error", message: emailError, field: "email", values }, 400);
+  const nameError = nameProblem(input.name);
+  if (nameError) return answer({ state: "error", message: nameError, field: "name", values }, 400);
+
+  const db = context.cloudflare.env.DB;
+  try {
+    const limit = await hitClientRateLimit(
+      db,
+      { scope: "waitlist", max: context.env.WAITLIST_RATE_LIMIT_MAX, windowSeconds: context.env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS },
+      request,
+      context.env.IP_HASH_SECRET,
+    );
+    if (!limit.allowed) {
+      return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
+    if (limit.hits === 1 && Math.random() < 0.05) {
+      context.cloudflare.ctx.waitUntil(pruneRateLimits(db).catch((e) => logError("rate_limit_prune_failed", e)));
+    }
+  } catch (error) {
+    // An unavailable limiter must not block sign-ups; the insert below reports a real outage.
+    logError("rate_limit_failed", error);
+  }
+
+  const { firstName, lastName } = splitName(input.name);
+  try {
+    await addToWaitlist(db, {
+      email: input.email,
+      firstName,
+      lastName,
+      source: input.source,
+      intent: input.intent,
+      metadata: {
+        user_agent: (request.headers.get("User-Agent") ?? "unknown").slice(0, 512),
+        referrer: input.referrer || "direct",
+        timestamp: new Date(now).toISOString(),
+        utm_source: input.utm_source,
+        utm_medium: input.utm_medium,
+        utm_campaign: input.utm_campaign,
+        platform: input.platform,
+        action: ACTION_BY_SOURCE[input.source],
+      },
+    });
+    return answer({ state: "success", firstName });
+  } catch (error) {
+    const message = error instanceof WaitlistError ? error.message : "server error";
+    const status = error instanceof WaitlistError && error.kind === "duplicate" ? 409 : 503;
+    return answer({ state: "error", message: waitlistFormMessage(message), field: status === 409 ? "email" : null, values }, status);
+  }
+}

@@ -1,0 +1,91 @@
+import type { LinksFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { siteConfig } from "~/config/site";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "~/styles/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Routes opt out of the public header and footer with `handle = { publicShell: false }`. */
+export interface RouteHandle {
+  publicShell?: boolean;
+}
+
+function usePublicShell(): boolean {
+  const matches = useMatches();
+  return !matches.some((m) => (m.handle as RouteHandle | undefined)?.publicShell === false);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const publicShell = usePublicShell();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        {publicShell ? (
+          <>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            <SiteHeader />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+          </>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const message = notFound
+    ? "We couldn't find that page. It may have moved, or the link may be mistyped."
+    : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <section className="container-page py-24 text-center">
+      <title>{`${title} · ${siteConfig.appName}`}</title>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="mx-auto mt-4 max-w-prose text-ink-muted">{message}</p>
+      <p className="mt-8">
+        <a className="btn btn-primary" href="/home">
+          Back to the homepage
+        </a>
+      </p>
+    </section>
+  );
+}

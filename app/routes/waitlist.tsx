@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { WaitlistSection } from "~/components/landing/WaitlistSection";
+import { siteConfig } from "~/config/site";
+import { waitlistFormContext } from "~/lib/landing.server";
+import { pageMeta } from "~/lib/seo";
+import { handleWaitlistSubmission } from "~/lib/waitlist-action.server";
+
+/**
+ * /waitlist: where every waitlist form posts. With JavaScript the form's fetcher gets the answer as
+ * data; without it this page renders the answer (welcome screen, or the error with the typed values).
+ */
+export const meta: MetaFunction = () => [
+  ...pageMeta({
+    title: `Join the beta · ${siteConfig.appName}`,
+    description: `Join the ${siteConfig.appName} beta testing program and get every new build first.`,
+    path: "/waitlist",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(waitlistFormContext(request), { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleWaitlistSubmission(request, context);
+}
+
+export default function WaitlistPage() {
+  const { renderedAt, attribution } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} initialResult={result} />;
+}

@@ -1,0 +1,100 @@
+/**
+ * The request pipeline in front of Remix: body-size limit, environment validation, a
+ * per-request CSP nonce, security headers on every response, and a last-resort error page.
+ * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
+import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
+import { logError } from "~/lib/log.server";
+import { errorPage } from "./error-page";
+import { applySecurityHeaders } from "./security-headers";
+
+export interface PipelineContext {
+  env: CloudflareEnv;
+  waitUntil(promise: Promise<unknown>): void;
+  cf?: unknown;
+}
+
+class BodyTooLargeError extends Error {}
+
+/** Reads at most `limit` bytes; throws BodyTooLargeError past it, whatever Content-Length claims. */
+async function readBodyWithinLimit(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError();
+  if (!request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function createRequestPipeline(build: ServerBuild) {
+  const handleRemixRequest = createRequestHandler(build, build.mode);
+
+  async function respond(request: Request, context: PipelineContext, nonce: string): Promise<Response> {
+    let bufferedRequest = request;
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      try {
+        const body = await readBodyWithinLimit(request, MAX_REQUEST_BODY_BYTES);
+        bufferedRequest = new Request(request.url, { method: request.method, headers: request.headers, body });
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) {
+          return errorPage(413, "Request too large", "That request was larger than this site accepts.");
+        }
+        throw error;
+      }
+    }
+
+    let env;
+    try {
+      env = parseEnv(context.env);
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      logError("configuration_invalid", error);
+      return errorPage(500, "Server configuration issue", "Server configuration issue. Please contact support.");
+    }
+
+    return handleRemixRequest(bufferedRequest, {
+      cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf },
+      env,
+      cspNonce: nonce,
+    });
+  }
+
+  return async function handle(request: Request, context: PipelineContext): Promise<Response> {
+    const nonce = createNonce();
+    let response: Response;
+    try {
+      response = await respond(request, context, nonce);
+    } catch (error) {
+      logError("request_failed", error, { method: request.method, path: new URL(request.url).pathname });
+      response = errorPage(500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
+    }
+    // Responses from fetch() or the cache can carry immutable headers.
+    response = new Response(response.body, response);
+    applySecurityHeaders(response.headers, { nonce, secure: new URL(request.url).protocol === "https:" });
+    return response;
+  };
+}
