@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_REQUEST_BODY_BYTES, WAITLIST_MIN_FILL_MS } from "~/lib/constants";
+import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/miniflare";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "1000" });
+});
+afterAll(() => app.dispose());
+beforeEach(async () => {
+  await app.db.batch([app.db.prepare("DELETE FROM waitlist"), app.db.prepare("DELETE FROM rate_limits")]);
+});
+
+/** A submission as the enhanced form sends it (Remix fetcher: JSON answer). */
+function signUp(fields: Record<string, string>, ip = "203.0.113.10", headers: Record<string, string> = {}) {
+  return app.fetch(
+    formPost("/waitlist?_data=routes%2Fwaitlist", { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
+  );
+}
+
+async function rows() {
+  const { results } = await app.db.prepare("SELECT * FROM waitlist ORDER BY id").all<Record<string, string>>();
+  return results;
+}
+
+describe("waitlist sign-up", () => {
+  it("stores a valid entry, normalised, with the name split and all metadata", async () => {
+    const response = await signUp(
+      {
+        email: "  Ada.Lovelace@Example.COM ",
+        name: "Ada  King Lovelace",
+        source: "main_waitlist_section",
+        intent: "beta_testing",
+        referrer: "https://news.ycombinator.com/item?id=1",
+        utm_source: "newsletter",
+        utm_campaign: "launch",
+      },
+      "203.0.113.10",
+      { "User-Agent": "Mozilla/5.0 (iPhone) TestAgent" },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ state: "success", firstName: "Ada" });
+
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      email: "ada.lovelace@example.com",
+      first_name: "Ada",
+      last_name: "King Lovelace",
+      source: "main_waitlist_section",
+      intent: "beta_testing",
+    });
+    expect(row!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const metadata = JSON.parse(row!.metadata!);
+    expect(metadata).toMatchObject({
+      user_agent: "Mozilla/5.0 (iPhone) TestAgent",
+      referrer: "https://news.ycombinator.com/item?id=1",
+      utm_source: "newsletter",
+      utm_medium: "none",
+      utm_campaign: "launch",
+      platform: "ios",
+      action: "join_beta",
+    });
+    expect(Date.parse(metadata.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("defaults referrer to 'direct' and UTM tags to 'none', and keeps the name optional", async () => {
+    const response = await signUp({ email: "solo@example.com" });
+    expect(response.status).toBe(200);
+    const [row] = await rows();
+    expect(row!.first_name).toBeNull();
+    expect(row!.last_name).toBeNull();
+    expect(JSON.parse(row!.metadata!)).toMatchObject({ referrer: "direct", utm_source: "none", utm_medium: "none", utm_campaign: "none" });
+  });
+
+  it.each(["not-an-email", "a b@example.com", "missing@tld", "@example.com", "", `${"x".repeat(250)}@example.com`])(
+    "refuses the invalid email %j with the spec's message and stores nothing",
+    async (email) => {
+      const response = await signUp({ email });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ state: "error", field: "email", message: "Please enter a valid email address" });
+      expect(await rows()).toHaveLength(0);
+    },
+  );
+
+  it("answers a duplicate in another case with the spec's message", async () => {
+    await signUp({ email: "dup@example.com" });
+    const response = await signUp({ email: "DUP@Example.com" }, "203.0.113.11");
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({
+      state: "error",
+      field: "email",
+      message: "This email is already in our beta testing program!",
+    });
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("stores 50 concurrent distinct sign-ups as 50 rows", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signUp({ email: `person${i}@example.com` }, `198.51.100.${i}`)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(await rows()).toHaveLength(50);
+  });
+
+  it("stores 20 concurrent sign-ups of one email once, answering the other 19 as duplicates", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signUp({ email: i % 2 ? "race@example.com" : "RACE@example.com" }, `198.51.100.${i}`)),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it.each([
+    { honeypot: "I am a bot" },
+    { website: "https://spam.example" },
+  ])("silently drops a submission with a filled trap %j", async (trap) => {
+    const response = await signUp({ email: "bot@example.com", ...trap });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ state: "idle" });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it(`silently drops a form submitted less than ${WAITLIST_MIN_FILL_MS} ms after it was rendered`, async () => {
+    const response = await signUp({ email: "fast@example.com", submissionTime: String(Date.now() - 200) });
+    expect(await response.json()).toEqual({ state: "idle" });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("refuses an oversized body with 413 and stores nothing", async () => {
+    const response = await signUp({ email: "big@example.com", name: "x".repeat(MAX_REQUEST_BODY_BYTES + 1) });
+    expect(response.status).toBe(413);
+    expect(await response.text()).not.toMatch(/at \w+ \(|Error:/);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("refuses an oversized body even when Content-Length understates it", async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`email=a%40b.co&name=${"x".repeat(MAX_REQUEST_BODY_BYTES)}`));
+        controller.close();
+      },
+    });
+    const request = new Request("http://127.0.0.1:8788/waitlist", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      // @ts-expect-error Node's fetch needs this for a streamed body
+      duplex: "half",
+    });
+    expect((await app.fetch(request)).status).toBe(413);
+  });
+
+  it("answers the server error message when the database is unavailable", async () => {
+    const response = await app.withEnv({ DB: unavailableD1() })(
+      formPost("/waitlist?_data=routes%2Fwaitlist", { email: "down@example.com", submissionTime: "1" }),
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ state: "error", message: WAITLIST_FORM_MESSAGES.server });
+  });
+
+  it("renders the welcome screen for a document POST (no JavaScript)", async () => {
+    const response = await app.fetch(formPost("/waitlist", { email: "nojs@example.com", submissionTime: "1" }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Welcome to the beta program!");
+    expect(html).toContain("Back to Homepage");
+  });
+
+  it("renders the error next to the field with the typed values kept (no JavaScript)", async () => {
+    const response = await app.fetch(formPost("/waitlist", { email: "not an email", name: "Grace <b>Hopper</b>", submissionTime: "1" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain('value="not an email"');
+    expect(html).toContain('value="Grace &lt;b&gt;Hopper&lt;/b&gt;"');
+    expect(html).not.toContain("<b>Hopper</b>");
+  });
+
+  it("refuses tampered hidden fields with a 400, not a 5xx", async () => {
+    const response = await signUp({ email: "t@example.com", source: "'; DROP TABLE waitlist; --" });
+    expect(response.status).toBe(400);
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("waitlist rate limit", () => {
+  it("limits each client to the configured number of submissions, with a clear message, without storing IPs", async () => {
+    const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "3", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
+    try {
+      const send = (i: number, ip: string) =>
+        limited.fetch(formPost("/waitlist?_data=routes%2Fwaitlist", { email: `rl${i}@example.com`, submissionTime: "1" }, ip));
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await send(i, "192.0.2.77")).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await send(9, "192.0.2.77");
+      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ state: "error", message: RATE_LIMIT_MESSAGE });
+      // Another client is unaffected.
+      expect((await send(10, "192.0.2.78")).status).toBe(200);
+
+      const { results } = await limited.db.prepare("SELECT bucket FROM rate_limits").all<{ bucket: string }>();
+      expect(results.length).toBeGreaterThan(0);
+      for (const { bucket } of results) expect(bucket).not.toContain("192.0.2");
+      const stored = await limited.db.prepare("SELECT metadata FROM waitlist").all<{ metadata: string }>();
+      for (const { metadata } of stored.results) expect(metadata).not.toContain("192.0.2");
+    } finally {
+      await limited.dispose();
+    }
+  });
+});

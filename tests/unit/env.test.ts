@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
+
+const bindings = { DB: {} as D1Database, CONFIG: {} as KVNamespace };
+
+describe("environment validation", () => {
+  it("applies documented defaults for local development", () => {
+    const env = parseEnv({ ...bindings } as CloudflareEnv);
+    expect(env.APP_ENV).toBe("development");
+    expect(env.WAITLIST_RATE_LIMIT_MAX).toBe(5);
+    expect(env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS).toBe(600);
+  });
+  it("coerces numeric variables", () => {
+    expect(parseEnv({ ...bindings, WAITLIST_RATE_LIMIT_MAX: "42" } as CloudflareEnv).WAITLIST_RATE_LIMIT_MAX).toBe(42);
+  });
+  it.each([
+    [{ WAITLIST_RATE_LIMIT_MAX: "-1" }, "WAITLIST_RATE_LIMIT_MAX"],
+    [{ APP_ENV: "staging" }, "APP_ENV"],
+    [{ SITE_URL: "not a url" }, "SITE_URL"],
+    [{ IP_HASH_SECRET: "short" }, "IP_HASH_SECRET"],
+    [{ APP_ENV: "production" }, "IP_HASH_SECRET"],
+  ])("rejects %j naming %s", (vars, name) => {
+    expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(ConfigurationError);
+    expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(name);
+  });
+  it("requires the D1 and KV bindings", () => {
+    expect(() => parseEnv({ CONFIG: bindings.CONFIG } as CloudflareEnv)).toThrow(/DB \(D1\)/);
+  });
+  it("accepts a production configuration with a real secret", () => {
+    const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40) } as CloudflareEnv);
+    expect(env.APP_ENV).toBe("production");
+  });
+});
