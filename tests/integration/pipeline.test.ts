@@ -65,7 +65,7 @@ describe("cross-origin posts", () => {
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site" },
-  ])("refuses a POST with %j with 403 and stores nothing", async (headers) => {
+  ] as Record<string, string>[])("refuses a POST with %j with 403 and stores nothing", async (headers) => {
     const response = await app.fetch("/waitlist", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },

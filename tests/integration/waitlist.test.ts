@@ -15,7 +15,7 @@ beforeEach(async () => {
 /** A submission as the enhanced form sends it (Remix fetcher: JSON answer). */
 function signUp(fields: Record<string, string>, ip = "203.0.113.10", headers: Record<string, string> = {}) {
   return app.fetch(
-    formPost("/waitlist?_data=routes%2Fwaitlist", { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
+    formPost("/api/waitlist", { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
   );
 }
 
@@ -117,7 +117,7 @@ describe("waitlist sign-up", () => {
   it.each([
     { honeypot: "I am a bot" },
     { website: "https://spam.example" },
-  ])("silently drops a submission with a filled trap %j", async (trap) => {
+  ] as Record<string, string>[])("silently drops a submission with a filled trap %j", async (trap) => {
     const response = await signUp({ email: "bot@example.com", ...trap });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ state: "idle" });
@@ -156,7 +156,7 @@ describe("waitlist sign-up", () => {
 
   it("answers the server error message when the database is unavailable", async () => {
     const response = await app.withEnv({ DB: unavailableD1() })(
-      formPost("/waitlist?_data=routes%2Fwaitlist", { email: "down@example.com", submissionTime: "1" }),
+      formPost("/api/waitlist", { email: "down@example.com", submissionTime: "1" }),
     );
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ state: "error", message: WAITLIST_FORM_MESSAGES.server });
@@ -192,7 +192,7 @@ describe("waitlist rate limit", () => {
     const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "3", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
     try {
       const send = (i: number, ip: string) =>
-        limited.fetch(formPost("/waitlist?_data=routes%2Fwaitlist", { email: `rl${i}@example.com`, submissionTime: "1" }, ip));
+        limited.fetch(formPost("/api/waitlist", { email: `rl${i}@example.com`, submissionTime: "1" }, ip));
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await send(i, "192.0.2.77")).status);
       expect(statuses).toEqual([200, 200, 200, 429]);

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CheckIcon, ShareIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
@@ -6,6 +6,7 @@ import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
 import { WAITLIST_TEXT } from "~/lib/messages";
+import { submitWaitlist } from "~/lib/waitlist-client";
 import { emailProblem, isHoneypotFilled, type WaitlistResult } from "~/lib/waitlist-rules";
 
 export interface WaitlistSectionProps {
@@ -79,9 +80,9 @@ function WaitlistForm({
   focusOnMount,
   onReset,
 }: WaitlistSectionProps & { focusOnMount: boolean; onReset: () => void }) {
-  const fetcher = useFetcher<WaitlistResult>();
-  const result = fetcher.data ?? initialResult;
-  const submitting = fetcher.state !== "idle";
+  const [answer, setAnswer] = useState<WaitlistResult | undefined>(initialResult);
+  const [submitting, setSubmitting] = useState(false);
+  const result = answer;
   const [clientError, setClientError] = useState<string | null>(null);
   const [tracking, setTracking] = useState(attribution);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -101,24 +102,29 @@ function WaitlistForm({
   const nameError = serverError?.field === "name" ? serverError.message : null;
   const formError = !clientError && serverError && serverError.field === null ? serverError.message : null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Enhanced: no page reload. Without JavaScript the form posts to /waitlist as a page.
+    event.preventDefault();
+    if (submitting) return;
     const data = new FormData(event.currentTarget);
     const field = (name: string) => String(data.get(name) ?? "");
     // Spec section 5: a filled trap is dropped silently; a bad email is never sent.
-    if (isHoneypotFilled({ honeypot: field("honeypot"), website: field("website") })) {
-      event.preventDefault();
-      return;
-    }
+    if (isHoneypotFilled({ honeypot: field("honeypot"), website: field("website") })) return;
     const problem = emailProblem(field("email"));
     setClientError(problem);
     if (problem) {
-      event.preventDefault();
       emailRef.current?.focus();
+      return;
     }
+    setSubmitting(true);
+    const next = await submitWaitlist(data);
+    setSubmitting(false);
+    // A trap answer ("idle") resets the sending state and shows nothing.
+    setAnswer(next.state === "idle" ? undefined : next);
   }
 
   return (
-    <fetcher.Form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status}>
+    <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status}>
       <h3 className="text-xl font-semibold">Reserve your spot</h3>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 
@@ -211,7 +217,7 @@ function WaitlistForm({
       <p id={ids.status} className="mt-4 text-center text-xs text-ink-muted">
         {WAITLIST_TEXT.privacyNote}
       </p>
-    </fetcher.Form>
+    </form>
   );
 }
 

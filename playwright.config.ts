@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium.mjs";
+
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "tests/.tmp/playwright",
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: chromiumLaunchOptions(),
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { browserName: "chromium" } },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, testMatch: /\.both\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: `node tests/e2e/server.mjs ${PORT}`,
+    url: `${E2E_BASE_URL}/home`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

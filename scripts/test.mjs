@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm test`: every check in order (types, lint, build, unit, integration, end-to-end).
+// Stops at the first failure. The end-to-end tests need a Chromium: the system one or Playwright's.
+import { run } from "./lib/run.mjs";
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../tests/support/chromium.mjs";
+
+const steps = [
+  ["type-check", "npx", ["tsc", "--noEmit"]],
+  ["lint", "npx", ["eslint", "."]],
+  ["build", "node", ["scripts/build.mjs"]],
+  ["unit + integration", "npx", ["vitest", "run"]],
+];
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error(`\n${CHROMIUM_MISSING_MESSAGE}\n`);
+  process.exit(1);
+}
+
+for (const [label, command, args] of steps) {
+  console.log(`\n── ${label} ──`);
+  await run(command, args);
+}
+console.log(`\n── end-to-end (Chromium at ${chromium}) ──`);
+await run("npx", ["playwright", "test"]);
+console.log("\nAll checks passed.");

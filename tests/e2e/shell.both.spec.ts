@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("page shell", () => {
+  test("header links: logo to /, section anchors, Blog, Link Sanitization with LIVE", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/home");
+    const nav = page.getByRole("navigation", { name: "Main" }).first();
+    await expect(page.getByRole("link", { name: /home$/ }).first()).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Features" })).toHaveAttribute("href", "#features");
+    await expect(nav.getByRole("link", { name: "How It Works" })).toHaveAttribute("href", "#how-it-works");
+    await expect(nav.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "#faq");
+    await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+    const sanitization = nav.getByRole("link", { name: /Link Sanitization/ });
+    await expect(sanitization).toHaveAttribute("href", "/link-sanitization");
+    await expect(sanitization.getByText("LIVE")).toBeVisible();
+  });
+
+  test("below 1024 px the menu collapses, opens, and closes after a choice", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 1023, height: 800 });
+    await page.goto("/home");
+    const toggle = page.getByRole("group").locator("summary");
+    await expect(toggle).toBeVisible();
+    const mobileNav = page.locator(".mobile-menu-panel");
+    await expect(mobileNav).toBeHidden();
+    await toggle.click();
+    await expect(mobileNav).toBeVisible();
+    await mobileNav.getByRole("link", { name: "FAQ" }).click();
+    if (javaScriptEnabled) await expect(mobileNav).toBeHidden();
+
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect(toggle).toBeHidden();
+  });
+
+  test("footer columns, social links, badges and copyright", async ({ page }) => {
+    await page.goto("/home");
+    const footer = page.locator("footer");
+    for (const [column, links] of Object.entries({
+      Product: ["Features", "How It Works", "Pricing", "Download", "Link Sanitization"],
+      Company: ["About Us", "Contact", "Blog"],
+      Support: ["Help Center", "Privacy Policy", "Terms of Service"],
+    })) {
+      const nav = footer.getByRole("navigation", { name: column });
+      for (const link of links) await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByRole("link", { name: /on X$/ })).toHaveAttribute("target", "_blank");
+    await expect(footer.getByRole("link", { name: /on Instagram$/ })).toHaveAttribute("rel", /noopener/);
+    for (const badge of ["Available on iOS", "Privacy-First", "Easy Organization"]) await expect(footer.getByText(badge)).toBeVisible();
+    await expect(footer.getByText(/© 2025/)).toBeVisible();
+  });
+});

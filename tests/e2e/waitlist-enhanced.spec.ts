@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { uniqueEmail, waitLikeAPerson, waitlistSection } from "./helpers";
+
+test.describe("beta waitlist with JavaScript", () => {
+  test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {
+    await page.goto("/home#waitlist");
+    // Hold the real request back a moment so the pending state can be observed.
+    await page.route("**/api/waitlist", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await waitLikeAPerson(page);
+    const section = waitlistSection(page);
+    await section.getByLabel("Email address").fill(uniqueEmail("pending"));
+    await section.getByRole("button", { name: "Join Beta Testing" }).click();
+    const pending = section.getByRole("button", { name: "Joining..." });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
+  });
+
+  test("Share copies the text and the page URL when native share is absent", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.addInitScript(() => {
+      // Desktop Chromium without the Web Share API.
+      delete (Navigator.prototype as { share?: unknown }).share;
+    });
+    await page.goto("/home#waitlist");
+    await waitLikeAPerson(page);
+    await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("share"));
+    await waitlistSection(page).getByRole("button", { name: "Join Beta Testing" }).click();
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Copied to clipboard!")).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("I just joined the");
+    expect(copied).toContain(`${baseURL}/home`);
+  });
+
+  test("shows the network error message when the connection drops", async ({ page }) => {
+    await page.goto("/home#waitlist");
+    await waitLikeAPerson(page);
+    await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
+    await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("offline"));
+    await waitlistSection(page).getByRole("button", { name: "Join Beta Testing" }).click();
+    await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
+  });
+});
