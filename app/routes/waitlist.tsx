@@ -31,5 +31,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function WaitlistPage() {
   const { renderedAt, attribution } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} initialResult={result} />;
+  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} initialResult={result} headingLevel={1} />;
 }

@@ -19,6 +19,8 @@ export interface WaitlistSectionProps {
   /** The submit label (the waitlist_cta A/B test varies it). */
   submitLabel?: string;
   source?: string;
+  /** 1 when the section is the page itself (/waitlist), 2 inside the landing page. */
+  headingLevel?: 1 | 2;
 }
 
 const BENEFIT_DETAILS: Record<(typeof WAITLIST_TEXT.benefits)[number], string> = {
@@ -31,14 +33,15 @@ const BENEFIT_DETAILS: Record<(typeof WAITLIST_TEXT.benefits)[number], string> =
 export function WaitlistSection(props: WaitlistSectionProps) {
   // Changing the key remounts the form: "Back to Homepage" returns to an empty one.
   const [formKey, setFormKey] = useState(0);
+  const Heading = props.headingLevel === 1 ? "h1" : "h2";
   return (
     <section id="waitlist" aria-labelledby="waitlist-heading" className="section bg-brand-gradient">
       <div className="container-page grid items-start gap-12 lg:grid-cols-2">
         <div>
           <p className="eyebrow">Beta program</p>
-          <h2 id="waitlist-heading" className="section-title">
+          <Heading id="waitlist-heading" className="section-title">
             {WAITLIST_TEXT.heading}
-          </h2>
+          </Heading>
           <p className="section-lead">
             Help shape {siteConfig.appName} before everyone else gets it. Beta testers get every new build first
             and a direct line to the person who writes the code.
@@ -79,7 +82,9 @@ function WaitlistForm({
   source = "main_waitlist_section",
   focusOnMount,
   onReset,
+  headingLevel = 2,
 }: WaitlistSectionProps & { focusOnMount: boolean; onReset: () => void }) {
+  const SubHeading = headingLevel === 1 ? "h2" : "h3";
   const [answer, setAnswer] = useState<WaitlistResult | undefined>(initialResult);
   const [submitting, setSubmitting] = useState(false);
   const result = answer;
@@ -94,7 +99,7 @@ function WaitlistForm({
   }, [focusOnMount]);
 
   if (result?.state === "success") {
-    return <WelcomeScreen onBack={onReset} />;
+    return <WelcomeScreen onBack={onReset} headingLevel={headingLevel} />;
   }
 
   const serverError = result?.state === "error" ? result : null;
@@ -125,7 +130,7 @@ function WaitlistForm({
 
   return (
     <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status}>
-      <h3 className="text-xl font-semibold">Reserve your spot</h3>
+      <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 
       <div className="mt-6 space-y-4">
@@ -221,7 +226,8 @@ function WaitlistForm({
   );
 }
 
-function WelcomeScreen({ onBack }: { onBack: () => void }) {
+function WelcomeScreen({ onBack, headingLevel }: { onBack: () => void; headingLevel: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? "h2" : "h3";
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { copied, copy } = useCopyToClipboard();
@@ -249,9 +255,9 @@ function WelcomeScreen({ onBack }: { onBack: () => void }) {
       <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-success-100 text-success-700">
         <CheckIcon width={28} height={28} />
       </span>
-      <h3 ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight">
+      <Heading ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight">
         Welcome to the beta program!
-      </h3>
+      </Heading>
       <p className="mt-2 text-ink-muted">You're on the list. Here's what happens next:</p>
       <ol className="mt-6 space-y-3 text-left">
         {WAITLIST_TEXT.nextSteps.map((step, index) => (
