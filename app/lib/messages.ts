@@ -55,3 +55,17 @@ export function waitlistFormMessage(errorMessage: string): string {
   if (text.includes("configuration")) return WAITLIST_FORM_MESSAGES.configuration;
   return WAITLIST_FORM_MESSAGES.fallback;
 }
+
+/** The notification modal (spec section 4): one generic error whatever went wrong. */
+export const NOTIFY_TEXT = {
+  submit: "Notify Me",
+  submitting: "Submitting...",
+  genericError: "Something went wrong. Please try again.",
+  nameRequired: "Please enter your name",
+} as const;
+
+export function notifySuccessMessage(platformLabel: string, intent: "beta_testing" | "waitlist"): string {
+  return intent === "beta_testing"
+    ? "You're in! We'll email your beta invitation soon."
+    : `Thanks! We'll let you know as soon as ${platformLabel} is ready.`;
+}

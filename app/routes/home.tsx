@@ -1,10 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
+import { FaqSection } from "~/components/landing/FaqSection";
+import { FeatureGrid } from "~/components/landing/FeatureGrid";
 import { HeroSection } from "~/components/landing/HeroSection";
+import { HowItWorksTabs } from "~/components/landing/HowItWorksTabs";
+import { LinkSanitizationHighlight } from "~/components/landing/LinkSanitizationHighlight";
+import { ReviewsSection } from "~/components/landing/ReviewsSection";
+import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
+import { ScreenshotsCarousel } from "~/components/landing/ScreenshotsCarousel";
+import { SupportSection } from "~/components/landing/SupportSection";
+import { V2Showcase } from "~/components/landing/V2Showcase";
 import { WaitlistSection } from "~/components/landing/WaitlistSection";
+import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
-import { waitlistFormContext } from "~/lib/landing.server";
+import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
@@ -14,16 +24,27 @@ export const meta: MetaFunction = () =>
     path: "/home",
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(waitlistFormContext(request), { headers: { "Cache-Control": "no-store" } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadLandingPage(request, context);
 }
 
+/** The landing page: the spec's sections in the spec's order (section 2). */
 export default function LandingPage() {
-  const { renderedAt, attribution } = useLoaderData<typeof loader>();
+  const { waitlistForm, reviews } = useLoaderData<typeof loader>();
   return (
-    <>
+    <NotifyProvider>
       <HeroSection />
-      <WaitlistSection renderedAt={renderedAt} attribution={attribution} />
-    </>
+      <LinkSanitizationHighlight />
+      <V2Showcase />
+      <FeatureGrid />
+      <ScreenshotsCarousel />
+      <ComingSoonPlatforms />
+      <HowItWorksTabs />
+      <ReviewsSection reviews={reviews} />
+      <RoadmapTabs />
+      <FaqSection />
+      <WaitlistSection {...waitlistForm} />
+      <SupportSection />
+    </NotifyProvider>
   );
 }

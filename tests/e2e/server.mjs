@@ -8,7 +8,7 @@ import { run } from "../../scripts/lib/run.mjs";
 import { applyMigrations, seedDemoContent } from "../../scripts/lib/wrangler.mjs";
 
 const port = process.argv[2] ?? "8790";
-const stateDir = "tests/.tmp/e2e-state";
+const stateDir = `tests/.tmp/e2e-state-${port}`;
 
 if (!existsSync("build/index.js")) await run("node", ["scripts/build.mjs"]);
 rmSync(stateDir, { recursive: true, force: true });

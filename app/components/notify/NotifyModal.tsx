@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from "react";
+import { CloseIcon } from "~/components/ui/Icons";
+import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "~/lib/constants";
+import { NotifyForm } from "./NotifyForm";
+import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
+
+/**
+ * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside) and
+ * closes it on Escape. Loaded lazily by NotifyProvider on first use.
+ */
+export default function NotifyModal({ request, onClose }: { request: NotifyRequest; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The time trap measures from when the form appeared.
+  const [renderedAt] = useState(() => Date.now());
+  const [succeeded, setSucceeded] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(onClose, NOTIFY_MODAL_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, onClose]);
+
+  const title =
+    request.intent === "beta_testing"
+      ? "Join the beta program"
+      : request.platform === "all_platforms"
+        ? "Get notified for all platforms"
+        : `Get notified when ${PLATFORM_LABELS[request.platform]} launches`;
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby="notify-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (outside the panel) closes the dialog.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="modal-panel">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id="notify-title" className="text-xl font-bold tracking-tight">
+              {title}
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">One email when it is ready. No spam, unsubscribe any time.</p>
+          </div>
+          <button type="button" className="icon-button -mr-2 -mt-2" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="mt-6">
+          <NotifyForm request={request} renderedAt={renderedAt} onSuccess={() => setSucceeded(true)} autoFocus />
+        </div>
+      </div>
+    </dialog>
+  );
+}
