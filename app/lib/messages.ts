@@ -18,7 +18,7 @@ export const WAITLIST_TEXT = {
 
 export const VALIDATION_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
-  nameTooLong: "Please keep your name under 100 characters",
+  nameTooLong: "Please keep your name to 100 characters or fewer",
   emailTooLong: "Please enter a valid email address",
 } as const;
 

@@ -1,6 +1,6 @@
 /**
- * The waitlist submission, from form data to a rendered answer. Used by the /waitlist route's
- * action: the page form (no JavaScript) and the enhanced fetcher (JavaScript) both post there.
+ * The waitlist submission, from form data to an answer. The /waitlist page action renders it for
+ * forms sent without JavaScript; /api/waitlist returns it as JSON to the enhanced forms.
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import {
   WAITLIST_PLATFORMS,
   WAITLIST_SOURCES,
 } from "~/lib/constants";
-import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
+import { NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
 import { hitClientRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
 import { logError, logWarn } from "~/lib/log.server";
 import { addToWaitlist, WaitlistError } from "~/lib/waitlist.server";
@@ -86,7 +86,9 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
 
   const emailError = emailProblem(input.email);
   if (emailError) return answer({ state: "error", message: emailError, field: "email", values }, 400);
-  const nameError = nameProblem(input.name);
+  // The notification form requires a name as well (spec section 5).
+  const nameError =
+    input.source === "notification_modal" && !input.name.trim() ? NOTIFY_TEXT.nameRequired : nameProblem(input.name);
   if (nameError) return answer({ state: "error", message: nameError, field: "name", values }, 400);
 
   const db = context.cloudflare.env.DB;

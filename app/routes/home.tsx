@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { FaqSection } from "~/components/landing/FaqSection";
@@ -16,13 +16,20 @@ import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
 import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
+import { organizationData, softwareApplicationData } from "~/lib/structured-data";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = () => [
+  ...pageMeta({
     title: `${siteConfig.appName}: ${siteConfig.tagline}`,
     description: siteConfig.description,
     path: "/home",
-  });
+  }),
+  { "script:ld+json": softwareApplicationData() },
+  { "script:ld+json": organizationData() },
+];
+
+/** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLandingPage(request, context);
@@ -30,10 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The landing page: the spec's sections in the spec's order (section 2). */
 export default function LandingPage() {
-  const { waitlistForm, reviews } = useLoaderData<typeof loader>();
+  const { waitlistForm, reviews, ab } = useLoaderData<typeof loader>();
   return (
     <NotifyProvider>
-      <HeroSection />
+      {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
+      <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: JSON.stringify(ab).replace(/</g, "\\u003c") }} />
+      <HeroSection headline={ab.hero_headline.label} ctaLabel={ab.hero_cta.label} />
       <LinkSanitizationHighlight />
       <V2Showcase />
       <FeatureGrid />
@@ -43,7 +52,7 @@ export default function LandingPage() {
       <ReviewsSection reviews={reviews} />
       <RoadmapTabs />
       <FaqSection />
-      <WaitlistSection {...waitlistForm} />
+      <WaitlistSection {...waitlistForm} submitLabel={ab.waitlist_cta.label} />
       <SupportSection />
     </NotifyProvider>
   );

@@ -1,4 +1,148 @@
-// Filled in by the landing-page work (issue 3).
-export function ReviewsSection(_props: { reviews: unknown[] }) {
-  return null;
+import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from "~/components/ui/Icons";
+import { siteConfig } from "~/config/site";
+import { useCarousel } from "~/hooks/useCarousel";
+import { useItemsPerPage } from "~/hooks/useItemsPerPage";
+import { MARKETING_CLAIMS, REVIEWS_ROTATE_MS } from "~/lib/constants";
+import type { PublicReview } from "~/lib/reviews.server";
+
+const PLATFORM_NAMES: Record<PublicReview["authorPlatform"], string> = {
+  app_store: "App Store",
+  reddit: "Reddit",
+  other: "Beta tester",
+};
+
+/**
+ * 'Loved by All' (spec sections 2 and 4). Rendered on the server with the reviews in place (no
+ * spinner); hidden entirely when the loader says so (reviews === null).
+ */
+export function ReviewsSection({ reviews }: { reviews: PublicReview[] | null }) {
+  if (!reviews || reviews.length === 0) return null;
+  return <ReviewsCarousel reviews={reviews} />;
+}
+
+function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
+  const measured = useItemsPerPage();
+  const perPage = Math.min(measured ?? 1, reviews.length);
+  const rotates = measured !== null && reviews.length > perPage;
+  const carousel = useCarousel({ count: reviews.length, intervalMs: rotates ? REVIEWS_ROTATE_MS : undefined });
+  // The window starts at the current index and wraps around the list.
+  const ordered = reviews.map((_, i) => reviews[(carousel.index + i) % reviews.length]!);
+  const columns = Math.min(4, reviews.length);
+
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="section">
+      <div className="container-page">
+        <div className="mx-auto max-w-3xl text-center">
+          <p className="eyebrow">Reviews</p>
+          <h2 id="reviews-heading" className="section-title">
+            Loved by All
+          </h2>
+          <p className="section-lead">
+            People who care where their links end up, from students to researchers to families planning trips.
+          </p>
+          <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <div className="stat">
+              <dt>Average rating</dt>
+              <dd>{MARKETING_CLAIMS.averageRating}</dd>
+            </div>
+            <div className="stat">
+              <dt>Happy users</dt>
+              <dd>{MARKETING_CLAIMS.users}</dd>
+            </div>
+            <div className="stat">
+              <dt>Free trial</dt>
+              <dd>{MARKETING_CLAIMS.freeTrialDays}-day</dd>
+            </div>
+            <div className="stat">
+              <dt>Credit card</dt>
+              <dd>Not needed</dd>
+            </div>
+          </dl>
+        </div>
+
+        <div
+          className="mt-12"
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Customer reviews"
+          {...carousel.rootProps}
+        >
+          <div className="flex items-center justify-end gap-2">
+            <button type="button" className="icon-button" onClick={carousel.prev} aria-label="Previous review" disabled={!rotates}>
+              <ChevronLeftIcon />
+            </button>
+            <button type="button" className="icon-button" onClick={carousel.next} aria-label="Next review" disabled={!rotates}>
+              <ChevronRightIcon />
+            </button>
+          </div>
+          <ul
+            className="reviews-track mt-4"
+            style={{ "--review-columns": columns } as React.CSSProperties}
+            aria-live={carousel.advancing ? "off" : "polite"}
+            data-testid="reviews-track"
+            {...carousel.swipeProps}
+          >
+            {ordered.map((review, position) => {
+              const hidden = measured !== null && position >= perPage;
+              return (
+                <li
+                  key={review.id}
+                  className="review-slide"
+                  aria-roledescription="slide"
+                  aria-label={`${position + 1} of ${reviews.length}`}
+                  aria-hidden={hidden || undefined}
+                  data-visible={hidden ? "false" : "true"}
+                >
+                  <ReviewCard review={review} />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+
+        <div className="mt-12 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+          <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
+            Start Free Trial
+          </a>
+          <a className="btn btn-secondary btn-lg" href="#how-it-works">
+            Watch Demo
+          </a>
+        </div>
+        <p className="mt-3 text-center text-sm text-ink-muted">
+          {MARKETING_CLAIMS.freeTrialDays}-day free trial · No credit card required
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ReviewCard({ review }: { review: PublicReview }) {
+  return (
+    <figure className="card flex h-full flex-col p-6">
+      {review.rating ? (
+        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <StarIcon key={i} filled={i < review.rating!} />
+          ))}
+        </div>
+      ) : null}
+      <blockquote className="mt-4 flex-1">
+        <p className="font-semibold">{review.title}</p>
+        <p className="mt-2 text-ink-muted">{review.content}</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        {review.imageUrl ? (
+          <img src={review.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full object-cover" />
+        ) : (
+          <span className="avatar" aria-hidden="true">
+            {review.authorName.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span>
+          <span className="block font-semibold">{review.authorName}</span>
+          <span className="text-sm text-ink-muted">{PLATFORM_NAMES[review.authorPlatform]}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
 }

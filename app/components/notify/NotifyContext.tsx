@@ -5,6 +5,7 @@
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { track } from "~/lib/analytics/track";
+import { notifyHref } from "./notify-href";
 import type { NotifyPlatform, NotifyRequest } from "./notify-types";
 
 const NotifyModal = lazy(() => import("./NotifyModal"));
@@ -38,10 +39,6 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       ) : null}
     </NotifyContext.Provider>
   );
-}
-
-export function notifyHref({ platform, intent }: NotifyRequest): string {
-  return `/notify?${new URLSearchParams({ platform, intent }).toString()}`;
 }
 
 export function NotifyButton({

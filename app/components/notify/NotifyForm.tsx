@@ -3,6 +3,7 @@ import { SpinnerIcon } from "~/components/ui/Icons";
 import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";
 import type { WaitlistResult } from "~/lib/waitlist-rules";
+import { notifyHref } from "./notify-href";
 import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
 
 /**
@@ -46,7 +47,7 @@ export function NotifyForm({
 
   const values = result?.state === "error" ? result.values : undefined;
   return (
-    <form key={formKey} method="post" action="/notify" onSubmit={onSubmit} className="space-y-4">
+    <form key={formKey} method="post" action={notifyHref(request)} onSubmit={onSubmit} className="space-y-4">
       <div>
         <label htmlFor={ids.name} className="field-label">
           Name

@@ -69,3 +69,18 @@ export const ShieldIcon = (p: IconProps) => (
     <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3z" />
   </svg>
 );
+export const ChevronLeftIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M15 18l-6-6 6-6" />
+  </svg>
+);
+export const ChevronRightIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M9 18l6-6-6-6" />
+  </svg>
+);
+export const StarIcon = ({ filled = true, ...p }: IconProps & { filled?: boolean }) => (
+  <svg {...base} width={18} height={18} fill={filled ? "currentColor" : "none"} {...p}>
+    <path d="M12 3l2.7 5.6 6.2.9-4.5 4.3 1.1 6.2L12 17l-5.5 3 1.1-6.2L3.1 9.5l6.2-.9L12 3z" />
+  </svg>
+);

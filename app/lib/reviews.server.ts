@@ -1,0 +1,43 @@
+/**
+ * Customer reviews (spec sections 3 and 7).
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import { customerReviews } from "~/db/schema";
+import { REVIEWS_FETCH_LIMIT } from "~/lib/constants";
+import { createDb } from "~/lib/db.server";
+import { logError } from "~/lib/log.server";
+
+export type Review = typeof customerReviews.$inferSelect;
+export type PublicReview = Pick<Review, "id" | "title" | "content" | "authorName" | "authorPlatform" | "rating" | "imageUrl" | "isFeatured">;
+
+/** Active reviews, sort_order ascending then newest first, at most `limit`. Throws when D1 fails. */
+export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LIMIT): Promise<PublicReview[]> {
+  return createDb(d1)
+    .select({
+      id: customerReviews.id,
+      title: customerReviews.title,
+      content: customerReviews.content,
+      authorName: customerReviews.authorName,
+      authorPlatform: customerReviews.authorPlatform,
+      rating: customerReviews.rating,
+      imageUrl: customerReviews.imageUrl,
+      isFeatured: customerReviews.isFeatured,
+    })
+    .from(customerReviews)
+    .where(and(eq(customerReviews.isActive, true)))
+    .orderBy(asc(customerReviews.sortOrder), desc(customerReviews.createdAt))
+    .limit(limit);
+}
+
+/** Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8). */
+export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>): Promise<PublicReview[] | null> {
+  const [visible, reviews] = await Promise.all([
+    show,
+    listActiveReviews(d1).catch((error) => {
+      // A reviews read failure hides the section.
+      logError("reviews_read_failed", error);
+      return [] as PublicReview[];
+    }),
+  ]);
+  return visible && reviews.length > 0 ? reviews : null;
+}

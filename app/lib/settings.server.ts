@@ -1,0 +1,61 @@
+/**
+ * Site settings (spec section 3): D1 site_settings is the source of truth; the entry-page flag is
+ * mirrored to KV CONFIG for fast reads at the edge (architecture decision 3).
+ */
+import { eq } from "drizzle-orm";
+import { siteSettings } from "~/db/schema";
+import { createDb } from "~/lib/db.server";
+
+export const SETTING_DEFAULTS = {
+  show_customer_reviews: true,
+  promotion_as_entry_page: false,
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+/** KV key that mirrors a setting. */
+export const settingKvKey = (key: SettingKey) => `setting:${key}`;
+
+/** true/false or their string forms; anything else is invalid (null). */
+export function parseBoolean(value: unknown): boolean | null {
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return null;
+}
+
+/** The stored text of a setting, or null when it has no row. Throws when D1 fails. */
+export async function readSettingValue(d1: D1Database, key: SettingKey): Promise<string | null> {
+  const [row] = await createDb(d1).select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
+  return row?.value ?? null;
+}
+
+/**
+ * Whether the reviews section shows (spec sections 4 and 8): a missing row means the default
+ * (true); an explicit false or an invalid value hides it; a read failure shows it.
+ */
+export async function shouldShowReviews(d1: D1Database): Promise<boolean> {
+  try {
+    const value = await readSettingValue(d1, "show_customer_reviews");
+    if (value === null) return SETTING_DEFAULTS.show_customer_reviews;
+    return parseBoolean(value) === true;
+  } catch {
+    return true;
+  }
+}
+
+export type EntryDecision = { promotion: boolean; source: "kv" | "d1" | "failure" };
+
+/**
+ * Whether / sends visitors to /promotion: KV first, D1 when KV has no value; an invalid value
+ * means the default (false); any read failure shows the landing page.
+ */
+export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database): Promise<EntryDecision> {
+  try {
+    const mirrored = await kv.get(settingKvKey("promotion_as_entry_page"));
+    if (mirrored !== null) return { promotion: parseBoolean(mirrored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "kv" };
+    const stored = await readSettingValue(d1, "promotion_as_entry_page");
+    return { promotion: parseBoolean(stored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "d1" };
+  } catch {
+    return { promotion: false, source: "failure" };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * schema.org structured data shapes (spec section 3), rendered as JSON-LD via Remix meta.
+ */
+import { siteConfig } from "~/config/site";
+import { DEFAULT_APP_RATING } from "~/lib/constants";
+
+export function softwareApplicationData(rating: { value: number; count: number } = DEFAULT_APP_RATING) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: siteConfig.appName,
+    applicationCategory: "ProductivityApplication",
+    operatingSystem: "iOS",
+    description: siteConfig.description,
+    url: siteConfig.siteUrl,
+    downloadUrl: siteConfig.appStoreUrl,
+    offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
+    aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, ratingCount: rating.count },
+  };
+}
+
+export function organizationData() {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: siteConfig.appName,
+    url: siteConfig.siteUrl,
+    logo: new URL("/favicon.svg", siteConfig.siteUrl).toString(),
+    sameAs: [siteConfig.social.x.url, siteConfig.social.instagram.url],
+  };
+}
+
+export interface BlogPostingInput {
+  title: string;
+  description: string;
+  datePublished: string;
+  dateModified?: string;
+  authorName: string;
+  authorUrl?: string;
+  image?: string;
+  url: string;
+}
+
+export function blogPostingData(post: BlogPostingInput) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    datePublished: post.datePublished,
+    dateModified: post.dateModified ?? post.datePublished,
+    author: { "@type": "Person", name: post.authorName, ...(post.authorUrl ? { url: post.authorUrl } : {}) },
+    ...(post.image ? { image: post.image } : {}),
+    url: post.url,
+    mainEntityOfPage: post.url,
+  };
+}
