@@ -1,0 +1,6 @@
+import { json } from "@remix-run/cloudflare";
+import { waitlistFormContext } from "~/lib/landing.server";
+
+export function loadPromotionPage(request: Request, source: "promotion_page" | "promotion_blue_page") {
+  return json({ waitlistForm: { ...waitlistFormContext(request), source } }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PromotionPage } from "~/components/promotion/PromotionPage";
+import { siteConfig } from "~/config/site";
+import { loadPromotionPage } from "~/lib/promotion.server";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({
+    title: `${siteConfig.appName}: your links, organised and private`,
+    description: `Join the ${siteConfig.appName} beta: save links in two taps, trackers stripped, nothing shared.`,
+    path: "/promotion-blue",
+  }),
+  // A design variant of /promotion: one canonical page for search engines.
+  { tagName: "link", rel: "canonical", href: new URL("/promotion", siteConfig.siteUrl).toString() },
+];
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_blue_page");
+
+export default function PromotionBlue() {
+  const { waitlistForm } = useLoaderData<typeof loader>();
+  return <PromotionPage variant="blue" waitlistForm={waitlistForm} />;
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PromotionPage } from "~/components/promotion/PromotionPage";
+import { siteConfig } from "~/config/site";
+import { loadPromotionPage } from "~/lib/promotion.server";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: `${siteConfig.appName}: clean, private bookmarks for iPhone`,
+    description: `Join the ${siteConfig.appName} beta: save links in two taps, trackers stripped, nothing shared.`,
+    path: "/promotion",
+  });
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_page");
+
+export default function Promotion() {
+  const { waitlistForm } = useLoaderData<typeof loader>();
+  return <PromotionPage variant="indigo" waitlistForm={waitlistForm} />;
+}
