@@ -98,3 +98,27 @@ export function formPost(path: string, fields: Record<string, string>, clientIp 
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** D1 that fails only for statements matching `pattern` (e.g. one table), as a partial outage. */
+export function d1FailingFor(db: D1Database, pattern: RegExp): D1Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property === "prepare") {
+        return (sql: string) => {
+          if (pattern.test(sql)) throw new Error("D1_ERROR: simulated outage");
+          return (value as D1Database["prepare"]).call(target, sql);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A KV binding whose every call fails. */
+export function unavailableKV(): KVNamespace {
+  const fail = () => {
+    throw new Error("KV GET failed: 503 Service Unavailable");
+  };
+  return new Proxy({} as KVNamespace, { get: () => fail });
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { createTestApp, d1FailingFor, unavailableD1, unavailableKV, type TestApp } from "../support/miniflare";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.dispose());
+
+async function setSetting(key: string, value: string | null) {
+  if (value === null) await app.db.prepare("DELETE FROM site_settings WHERE key = ?").bind(key).run();
+  else await app.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2").bind(key, value).run();
+}
+
+async function addReviews(count: number, overrides: Partial<{ is_active: number; sort_order: number }> = {}) {
+  const statements = Array.from({ length: count }, (_, i) =>
+    app.db
+      .prepare(
+        "INSERT INTO customer_reviews (title, content, author_name, author_platform, rating, is_active, sort_order, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .bind(`Review ${i}`, `Body ${i}`, `Author ${i}`, ["app_store", "reddit", "other"][i % 3], (i % 5) + 1, overrides.is_active ?? 1, overrides.sort_order ?? i, `2025-01-${String((i % 28) + 1).padStart(2, "0")}T00:00:00.000Z`),
+  );
+  if (statements.length) await app.db.batch(statements);
+}
+
+const reviewTitles = (html: string) => [...html.matchAll(/<p class="font-semibold">([^<]*)<\/p>/g)].map((m) => m[1]);
+const showsReviews = (html: string) => html.includes("Loved by All");
+
+beforeEach(async () => {
+  await app.db.batch([app.db.prepare("DELETE FROM customer_reviews"), app.db.prepare("DELETE FROM site_settings")]);
+  await app.kv.delete("ab_tests");
+  await app.kv.delete("setting:promotion_as_entry_page");
+});
+
+describe("reviews on the landing page", () => {
+  it("renders active reviews on the server, sort_order ascending then newest first", async () => {
+    await setSetting("show_customer_reviews", "true");
+    await app.db.batch([
+      app.db.prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, sort_order, created_at) VALUES ('B older', 'x', 'a', 'reddit', 1, '2025-01-01T00:00:00.000Z')"),
+      app.db.prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, sort_order, created_at) VALUES ('B newer', 'x', 'a', 'reddit', 1, '2025-02-01T00:00:00.000Z')"),
+      app.db.prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, sort_order, created_at) VALUES ('A first', 'x', 'a', 'other', 0, '2024-01-01T00:00:00.000Z')"),
+      app.db.prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, sort_order, is_active) VALUES ('Hidden', 'x', 'a', 'other', 0, 0)"),
+    ]);
+    const html = await (await app.fetch("/home")).text();
+    expect(showsReviews(html)).toBe(true);
+    expect(reviewTitles(html)).toEqual(["A first", "B newer", "B older"]);
+    expect(html).not.toMatch(/animate-spin[^>]*>\s*<\/svg>\s*Loading reviews/);
+  });
+
+  it("shows at most 20 reviews", async () => {
+    await addReviews(25);
+    const html = await (await app.fetch("/home")).text();
+    expect(reviewTitles(html)).toHaveLength(20);
+  });
+
+  it("shows them when the setting has no row (default true)", async () => {
+    await addReviews(3);
+    expect(showsReviews(await (await app.fetch("/home")).text())).toBe(true);
+  });
+
+  it.each(["false", "maybe", "1", ""])("hides them when show_customer_reviews is %j", async (value) => {
+    await addReviews(3);
+    await setSetting("show_customer_reviews", value);
+    expect(showsReviews(await (await app.fetch("/home")).text())).toBe(false);
+  });
+
+  it("hides the section when there are no active reviews", async () => {
+    await addReviews(3, { is_active: 0 });
+    expect(showsReviews(await (await app.fetch("/home")).text())).toBe(false);
+  });
+
+  it("shows them when the settings read fails", async () => {
+    await addReviews(3);
+    await setSetting("show_customer_reviews", "false");
+    const response = await app.withEnv({ DB: d1FailingFor(app.db, /site_settings/) })("/home");
+    expect(response.status).toBe(200);
+    expect(showsReviews(await response.text())).toBe(true);
+  });
+
+  it("hides the section, and still renders the page, when the reviews read fails", async () => {
+    await addReviews(3);
+    const response = await app.withEnv({ DB: d1FailingFor(app.db, /customer_reviews/) })("/home");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(showsReviews(html)).toBe(false);
+    expect(html).toContain("Join Our Beta Testing Program");
+  });
+});
+
+describe("the entry route /", () => {
+  const entry = (overrides = {}) => app.withEnv(overrides)("/");
+
+  it("redirects to /promotion when the KV mirror says true", async () => {
+    await app.kv.put("setting:promotion_as_entry_page", "true");
+    const response = await entry();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/promotion");
+  });
+
+  it("shows the landing page when the KV mirror says false, even if D1 says true", async () => {
+    await app.kv.put("setting:promotion_as_entry_page", "false");
+    await setSetting("promotion_as_entry_page", "true");
+    const response = await entry();
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('id="hero-heading"');
+  });
+
+  it("falls back to D1 when KV has no value", async () => {
+    await setSetting("promotion_as_entry_page", "true");
+    expect((await entry()).headers.get("Location")).toBe("/promotion");
+    await setSetting("promotion_as_entry_page", "false");
+    expect((await entry()).status).toBe(200);
+  });
+
+  it.each(["yes", "TRUE ", "{}"])("treats the invalid value %j as the default (landing page)", async (value) => {
+    await app.kv.put("setting:promotion_as_entry_page", value);
+    expect((await entry()).status).toBe(200);
+  });
+
+  it("shows the landing page when KV is down", async () => {
+    await setSetting("promotion_as_entry_page", "true");
+    const response = await entry({ CONFIG: unavailableKV() });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('id="hero-heading"');
+  });
+
+  it("shows the landing page when D1 is down", async () => {
+    const response = await entry({ DB: unavailableD1() });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('id="hero-heading"');
+    expect(showsReviews(html)).toBe(false);
+  });
+
+  it("/home is always the landing page", async () => {
+    await app.kv.put("setting:promotion_as_entry_page", "true");
+    expect((await app.fetch("/home")).status).toBe(200);
+  });
+});
+
+describe("A/B tests at the edge", () => {
+  function visitorId(setCookie: string | null): string {
+    const value = /lv_ab=([^;]+)/.exec(setCookie ?? "")![1]!;
+    return JSON.parse(atob(decodeURIComponent(value))) as string;
+  }
+  const heroHeadline = (html: string) => /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+  it("renders the assigned variants in the first HTML and sets a sticky visitor cookie", async () => {
+    const first = await app.fetch("/home");
+    const cookie = first.headers.get("Set-Cookie");
+    expect(cookie).toMatch(/lv_ab=.+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax/);
+    const expected = assignAll(DEFAULT_AB_TESTS, visitorId(cookie));
+    const html = await first.text();
+    expect(heroHeadline(html)).toBe(expected.hero_headline.label);
+    expect(html).toContain(expected.hero_cta.label);
+    expect(html).toContain(expected.waitlist_cta.label);
+
+    const again = await app.fetch("/home", { headers: { Cookie: cookie!.split(";")[0]! } });
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    expect(heroHeadline(await again.text())).toBe(expected.hero_headline.label);
+  });
+
+  it("exposes the assignment to the client", async () => {
+    const response = await app.fetch("/home");
+    const expected = assignAll(DEFAULT_AB_TESTS, visitorId(response.headers.get("Set-Cookie")));
+    const json = /<script type="application\/json" id="ab-assignments">([^<]*)<\/script>/.exec(await response.text())![1]!;
+    expect(JSON.parse(json)).toEqual(expected);
+  });
+
+  it("reads the definitions from KV", async () => {
+    await app.kv.put(
+      "ab_tests",
+      JSON.stringify({ ...DEFAULT_AB_TESTS, hero_headline: { enabled: true, variants: [{ id: "kv_only", label: "Links, sorted at last", weight: 100 }] } }),
+    );
+    expect(heroHeadline(await (await app.fetch("/home")).text())).toBe("Links, sorted at last");
+  });
+
+  it("falls back to the spec's table when KV holds an invalid configuration or is down", async () => {
+    const labels = DEFAULT_AB_TESTS.hero_headline.variants.map((v) => v.label);
+    await app.kv.put("ab_tests", JSON.stringify({ hero_headline: { enabled: true, variants: [{ id: "x", label: "Broken", weight: 7 }] } }));
+    expect(labels).toContain(heroHeadline(await (await app.fetch("/home")).text()));
+    expect(labels).toContain(heroHeadline(await (await app.withEnv({ CONFIG: unavailableKV() })("/home")).text()));
+  });
+
+  it("sets no cookie for visitors who ask not to be tracked, and still assigns them stably", async () => {
+    const headers = { "Sec-GPC": "1", "User-Agent": "Mozilla/5.0 Test", "Accept-Language": "de-DE" };
+    const first = await app.fetch("/home", { headers });
+    expect(first.headers.get("Set-Cookie")).toBeNull();
+    const second = await app.fetch("/home", { headers });
+    expect(heroHeadline(await first.text())).toBe(heroHeadline(await second.text()));
+  });
+});
