@@ -30,7 +30,7 @@ export function usePrefersReducedMotion(): boolean {
 
 export function useCarousel({ count, intervalMs, initiallyPlaying = true, pauseOnInteraction = true }: CarouselOptions) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(Boolean(intervalMs) && initiallyPlaying);
+  const [playing, setPlaying] = useState(initiallyPlaying);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [tabHidden, setTabHidden] = useState(false);

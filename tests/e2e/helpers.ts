@@ -12,3 +12,18 @@ export async function waitLikeAPerson(page: Page) {
 export function waitlistSection(page: Page) {
   return page.locator("#waitlist");
 }
+
+/** Resolves once React has hydrated the page (root sets data-hydrated on <html>). */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+}
+
+/**
+ * Fake timers that do not move by themselves: only page.clock.runFor() advances them, so timing
+ * tests are exact on slow machines. Call before page.goto().
+ */
+export async function installFrozenClock(page: Page) {
+  const start = new Date("2026-01-01T09:00:00Z").getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
