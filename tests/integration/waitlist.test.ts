@@ -12,7 +12,7 @@ beforeEach(async () => {
   await app.db.batch([app.db.prepare("DELETE FROM waitlist"), app.db.prepare("DELETE FROM rate_limits")]);
 });
 
-/** A submission as the enhanced form sends it (Remix fetcher: JSON answer). */
+/** A submission as the enhanced form sends it (to the JSON endpoint). */
 function signUp(fields: Record<string, string>, ip = "203.0.113.10", headers: Record<string, string> = {}) {
   return app.fetch(
     formPost("/api/waitlist", { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
