@@ -12,7 +12,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  outputDir: "tests/.tmp/playwright",
+  outputDir: `tests/.tmp/playwright-${PORT}`,
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),

@@ -16,9 +16,29 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
 
   useEffect(() => {
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
+    if (!element) return;
+    if (!element.open) element.showModal();
+    element.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1'])")?.focus();
+    return () => element.close();
   }, []);
+
+  /** Keeps Tab inside the dialog (the browser would otherwise move focus to its own UI). */
+  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href]")].filter(
+      (el) => !el.hasAttribute("disabled") && el.tabIndex !== -1 && el.getAttribute("type") !== "hidden",
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
 
   useEffect(() => {
     if (!succeeded) return;
@@ -38,6 +58,7 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
       ref={dialog}
       className="modal"
       aria-labelledby="notify-title"
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -60,7 +81,7 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
           </button>
         </div>
         <div className="mt-6">
-          <NotifyForm request={request} renderedAt={renderedAt} onSuccess={() => setSucceeded(true)} autoFocus />
+          <NotifyForm request={request} renderedAt={renderedAt} onSuccess={() => setSucceeded(true)} />
         </div>
       </div>
     </dialog>

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// `npm run bench`: first-visit JavaScript per public route and the server render time of /home,
+// measured against the production build served by `wrangler pages dev` (workerd + Miniflare, the
+// real Pages Function) with a fresh, migrated and seeded local D1. Prints tables to stdout;
+// progress goes to stderr. Helpers live in scripts/bench/.
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
+import { closeConnections } from "./bench/http.mjs";
+import { kb, ms, table } from "./bench/report.mjs";
+import { logTail, startPagesDev, stopAllServers } from "./bench/server.mjs";
+import { median, percentile } from "./bench/stats.mjs";
+import { sampleTargets } from "./bench/timing.mjs";
+import { createWorkerdCpuMeter, findDescendants } from "./bench/workerd-cpu.mjs";
+import { run } from "./lib/run.mjs";
+
+/** Public routes whose first-visit JavaScript is measured (add /features, /blog, … as they ship). */
+const PUBLIC_ROUTES = ["/", "/home", "/waitlist"];
+/** The page whose server render time is measured. */
+const RENDER_PATH = "/home";
+/**
+ * Baseline: the cheapest request the Function serves, a GET on an action-only resource route
+ * (405). It crosses the same local HTTP path, wrangler's proxy worker, the Pages router, our
+ * request pipeline and Remix's request handler as a page, but loads and renders nothing, so
+ * subtracting it leaves the page's loader, render and streaming.
+ */
+const BASELINE_PATH = "/api/waitlist";
+/**
+ * Shown for scale only: a static file. It is no baseline here: public/_routes.json sends it to the
+ * ASSETS binding, which wrangler 3 serves from its Node process over a loopback round trip, a
+ * slower path than the Function's.
+ */
+const STATIC_PATH = "/favicon.svg";
+const WARMUP_ROUNDS = 30;
+const SAMPLE_ROUNDS = 300;
+
+process.chdir(fileURLToPath(new URL("..", import.meta.url)));
+process.env.WRANGLER_SEND_METRICS = "false";
+const progress = (message) => console.error(`bench: ${message}`);
+
+const startedAt = Date.now();
+const workDir = mkdtempSync(join(tmpdir(), "linkvault-bench-"));
+const stateDir = join(workDir, "state");
+const logFile = join(workDir, "wrangler.log");
+
+async function cleanup() {
+  await stopAllServers();
+  closeConnections();
+  rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+
+/** Runs a command with its output appended to the log file; on failure the log tail is shown. */
+async function runLogged(command, args) {
+  const fd = openSync(logFile, "a");
+  try {
+    await run(command, args, { stdio: ["ignore", fd, fd] });
+  } catch (error) {
+    error.message += `\n--- log (${logFile}) ---\n${logTail(logFile)}`;
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function main() {
+  if (!existsSync("build/index.js") || !existsSync("public/build")) {
+    progress("no build found; running scripts/build.mjs");
+    await run("node", ["scripts/build.mjs"], { stdio: ["ignore", 2, 2] });
+  }
+
+  progress("migrating and seeding a fresh local D1");
+  await runLogged("node", ["scripts/bench/prepare-state.mjs", stateDir]);
+
+  progress("starting wrangler pages dev");
+  const server = await startPagesDev({
+    stateDir,
+    logFile,
+    readyPath: RENDER_PATH,
+    // Production settings, with a throwaway secret (env validation refuses the dev default).
+    bindings: ["APP_ENV=production", `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`],
+  });
+  progress(`serving on ${server.origin}`);
+
+  progress(`first-visit JavaScript of ${PUBLIC_ROUTES.join(", ")}`);
+  const sizes = [];
+  for (const path of PUBLIC_ROUTES) sizes.push(await measureFirstVisitJs(server.origin, path));
+
+  const cpuMeter = createWorkerdCpuMeter(server.pgid);
+  const workerdAtStart = cpuMeter?.pids.join(",");
+  const load = loadavg()[0];
+  progress(`timing ${RENDER_PATH}: ${WARMUP_ROUNDS} warm-up + ${SAMPLE_ROUNDS} measured rounds`);
+  const [render, baseline, staticFile] = await sampleTargets({
+    origin: server.origin,
+    targets: [{ path: RENDER_PATH }, { path: BASELINE_PATH }, { path: STATIC_PATH }],
+    warmup: WARMUP_ROUNDS,
+    samples: SAMPLE_ROUNDS,
+    cpuMeter,
+  });
+  const restarted = cpuMeter && (cpuMeter.restarts > 0 || findDescendants(server.pgid, "workerd").join(",") !== workerdAtStart);
+  if (render.status !== 200) throw new Error(`GET ${RENDER_PATH} returned ${render.status}, expected 200`);
+  if (baseline.status >= 500) throw new Error(`GET ${BASELINE_PATH} returned ${baseline.status}; pick another baseline`);
+
+  await server.stop();
+  printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted, load });
+  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+}
+
+function printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted, load }) {
+  const out = [
+    `linkvault bench · ${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · ` +
+      "wrangler pages dev (workerd), APP_ENV=production",
+    "",
+    "First-visit JavaScript (1)",
+    table(
+      ["Route", "JS files", "JS raw KB", "JS gzip KB", "Inline scripts"],
+      sizes.map((s) => [s.path, s.files.length, kb(s.bytes), kb(s.gzipBytes), s.inlineScripts]),
+      ["l", "r", "r", "r", "r"],
+    ),
+    "",
+  ];
+
+  const stats = (values, minus) => [ms(median(values) - minus), ms(percentile(values, 99) - minus)];
+  const row = (label, result, cpuMinus = 0, wallMinus = 0) => [
+    label,
+    ...(cpuMeter ? stats(result.cpuMs, cpuMinus) : ["n/a", "n/a"]),
+    ...stats(result.wallMs, wallMinus),
+  ];
+  out.push(
+    `Server render time of ${RENDER_PATH} (2) · ${SAMPLE_ROUNDS} sequential requests per row after ` +
+      `${WARMUP_ROUNDS} warm-up, interleaved · ms`,
+    table(
+      ["", "CPU median", "CPU p99", "wall median", "wall p99"],
+      [
+        row(`Render: ${RENDER_PATH} minus baseline median`, render, median(baseline.cpuMs), median(baseline.wallMs)),
+        row(`Raw request: GET ${RENDER_PATH} → ${render.status}`, render),
+        row(`Baseline: GET ${BASELINE_PATH} → ${baseline.status} (Function, no render)`, baseline),
+        row(`For scale: GET ${STATIC_PATH} → ${staticFile.status} (static, via wrangler's Node)`, staticFile),
+      ],
+      ["l", "r", "r", "r", "r"],
+    ),
+    "",
+    "(1) Files named by <script src>, <link rel=modulepreload>, imports in inline module scripts, and the entry",
+    "    and matched routes of the inline window.__remixManifest, plus their static imports, transitively;",
+    "    fetched from the local server, each gzipped on its own at level 9; KB = 1024 bytes. Inline scripts:",
+    "    executable inline <script> elements of the HTML.",
+    "(2) workerd's Date.now()/performance.now() cannot time this: on Cloudflare they stand still between I/O,",
+    "    and this local workerd advances them in whole milliseconds only. So each request is measured from",
+    "    outside the worker:",
+    "    CPU  = on-CPU time of all threads of the workerd processes wrangler runs (kernel per-thread",
+    "           accounting, /proc/<pid>/task/*/schedstat, ns resolution), from the request's start to the",
+    "           next request's start: the Function, Remix, React, local D1/SQLite, wrangler's proxy worker",
+    "           and HTTP. Far less disturbed than wall time by other processes (not immune: shared caches).",
+    "    wall = Node hrtime from sending the GET to the last body byte, one keep-alive connection to",
+    "           127.0.0.1; includes scheduling delays on the shared CPUs.",
+    `    Render = each ${RENDER_PATH} sample minus the baseline's median (same run, interleaved), which removes`,
+    "    the fixed cost of the local HTTP path, proxy, router, request pipeline and Remix's handler; p99 is",
+    "    nearest-rank. Absolute figures on Cloudflare's machines will differ; compare runs on one machine.",
+  );
+  if (!cpuMeter) out.push("NOTE: CPU needs Linux /proc schedstat; not available here, so only wall clock is shown.");
+  if (restarted) {
+    out.push("WARNING: wrangler restarted workerd during the timing (functions/ or build/ changed): re-run.");
+  }
+  if (load > cpus().length * 0.75) {
+    out.push(
+      `NOTE: load average was ${load.toFixed(1)} on ${cpus().length} CPUs as timing began: other work was ` +
+        "competing, so wall-clock figures are noisy.",
+    );
+  }
+  console.log(out.join("\n"));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench: failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
