@@ -3,6 +3,8 @@ import { CheckIcon, InstagramIcon, LinkIcon, ShieldIcon, XLogoIcon } from "~/com
 import { Logo } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
+import { useHydrated } from "~/hooks/useHydrated";
+import { openCookieSettings } from "~/lib/consent";
 
 const COLUMNS = [
   {
@@ -45,6 +47,19 @@ function CopyLinkButton() {
   );
 }
 
+/** Reopens the cookie banner; shown only once JavaScript runs (without it there is no banner). */
+function CookieSettingsButton() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <li>
+      <button type="button" className="footer-link cursor-pointer text-left" onClick={openCookieSettings}>
+        Cookie settings
+      </button>
+    </li>
+  );
+}
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -79,6 +94,7 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              {column.title === "Support" ? <CookieSettingsButton /> : null}
             </ul>
           </nav>
         ))}
