@@ -21,6 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ["app/service-worker/**/*.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },

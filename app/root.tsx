@@ -10,6 +10,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
+import { CookieBanner } from "~/components/consent/CookieBanner";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
@@ -40,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <ConsentModeDefaults />
         <Meta />
         <Links />
       </head>
@@ -54,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <SiteFooter />
+            <CookieBanner />
           </>
         ) : (
           children
