@@ -1,4 +1,80 @@
-// Filled in by the landing-page work (issue 3).
+import { Link } from "@remix-run/react";
+import type { SyntheticEvent } from "react";
+import { FAQ } from "~/content/faq";
+import { track } from "~/lib/analytics/track";
+
+/**
+ * The accordion is built from <details name="faq"> elements, and why: the browser gives each
+ * question a real disclosure control (keyboard, focus, expanded state announced) that works
+ * without JavaScript, and the shared `name` makes the group exclusive (opening one closes the
+ * open one) natively in Chromium 120+, Safari 17.2+ and Firefox 130+. Closing the open one
+ * leaves all closed. Once hydrated, onToggle closes the others too, which is a no-op where the
+ * browser already did it and gives older browsers the same one-at-a-time behaviour.
+ * Find-in-page also searches and opens closed <details>, which a button-driven accordion that
+ * hides answers with `hidden` would not allow.
+ * The page head carries the same questions as JSON-LD: faqStructuredData() in ~/content/faq.
+ */
 export function FaqSection() {
-  return null;
+  function onToggle(event: SyntheticEvent<HTMLDetailsElement>, question: string) {
+    const details = event.currentTarget;
+    if (!details.open) return;
+    track("faq_click", { question });
+    const group = details.closest("[data-faq-group]");
+    group?.querySelectorAll<HTMLDetailsElement>("details[open]").forEach((other) => {
+      if (other !== details) other.open = false;
+    });
+  }
+
+  return (
+    <section id="faq" aria-labelledby="faq-heading" className="section">
+      <div className="container-page max-w-3xl">
+        <div className="text-center">
+          <p className="eyebrow">FAQ</p>
+          <h2 id="faq-heading" className="section-title">
+            Questions, answered
+          </h2>
+          <p className="section-lead">Privacy, pricing, sync and the rest, in plain words.</p>
+        </div>
+
+        <div className="faq-list mt-10" data-faq-group>
+          {FAQ.map((entry) => (
+            <details key={entry.id} id={`faq-${entry.id}`} name="faq" className="faq-item" onToggle={(e) => onToggle(e, entry.question)}>
+              <summary className="faq-summary">
+                <h3 className="text-base font-semibold text-pretty sm:text-lg">{entry.question}</h3>
+                <svg
+                  className="faq-chevron"
+                  width="20"
+                  height="20"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path d="M6 9l6 6 6-6" />
+                </svg>
+              </summary>
+              <p className="faq-answer">{entry.answer}</p>
+            </details>
+          ))}
+        </div>
+
+        <div className="mt-10 rounded-2xl border border-line bg-surface-sunken p-6 text-center sm:p-8">
+          <p className="text-lg font-semibold">Still have a question?</p>
+          <p className="mt-1 text-ink-muted">Ask the developer directly, or try the app before everyone else.</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/contact" className="btn btn-secondary">
+              Contact Support
+            </Link>
+            <a href="#waitlist" className="btn btn-primary">
+              Join Beta Testing
+            </a>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }

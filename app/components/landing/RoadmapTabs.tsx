@@ -1,4 +1,84 @@
-// Filled in by the landing-page work (issue 3).
+import { NotifyButton } from "~/components/notify/NotifyContext";
+import { CheckIcon } from "~/components/ui/Icons";
+import { Tabs } from "~/components/ui/Tabs";
+import { ROADMAP } from "~/content/roadmap";
+import { siteConfig } from "~/config/site";
+
+/** "v1.5" -> "v1-5", for element ids. */
+const versionSlug = (version: string) => version.replace(/\./g, "-");
+
 export function RoadmapTabs() {
-  return null;
+  return (
+    <section aria-labelledby="roadmap-heading" className="section bg-surface-sunken">
+      <div className="container-page">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="eyebrow">Version roadmap</p>
+          <h2 id="roadmap-heading" className="section-title">
+            Shipped, one version at a time
+          </h2>
+          <p className="section-lead">
+            Every release below is live in the App Store today. Beta testers get the next one first.
+          </p>
+        </div>
+
+        <Tabs
+          idPrefix="roadmap"
+          label="App versions"
+          className="mx-auto mt-10 max-w-3xl"
+          listClassName="mx-auto max-w-md"
+          items={ROADMAP.map((release) => ({
+            id: versionSlug(release.version),
+            label: release.version,
+            panel: (
+              <article className="card p-6 sm:p-8" aria-labelledby={`roadmap-${versionSlug(release.version)}-title`}>
+                <div className="flex flex-wrap items-center gap-3">
+                  <h3 id={`roadmap-${versionSlug(release.version)}-title`} className="text-2xl font-bold tracking-tight">
+                    {release.version}
+                    <span className="text-ink-muted"> · {release.theme}</span>
+                  </h3>
+                  <span className="live-badge">
+                    <span className="live-dot" aria-hidden="true" />
+                    {release.status}
+                  </span>
+                </div>
+                <p className="mt-2 text-ink-muted">{release.summary}</p>
+                <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+                  {release.features.map((feature) => (
+                    <li key={feature} className="flex gap-3">
+                      <span className="check-bubble">
+                        <CheckIcon width={16} height={16} />
+                      </span>
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ),
+          }))}
+        />
+
+        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          <NotifyButton
+            platform="ios"
+            intent="beta_testing"
+            event={{ name: "roadmap_click", properties: { action: "join_beta" } }}
+            className="btn btn-primary btn-lg"
+          >
+            Join Beta Program
+          </NotifyButton>
+          <NotifyButton
+            platform="ios"
+            intent="waitlist"
+            event={{ name: "roadmap_click", properties: { action: "notify" } }}
+            className="btn btn-secondary btn-lg"
+          >
+            Get Notified of Updates
+          </NotifyButton>
+        </div>
+        <p className="mt-4 text-center text-sm text-ink-muted">
+          {siteConfig.appName} update emails go out only when a new version ships. No spam, unsubscribe any time.
+        </p>
+      </div>
+    </section>
+  );
 }
