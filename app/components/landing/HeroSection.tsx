@@ -1,5 +1,11 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
+import { useCarousel } from "~/hooks/useCarousel";
+import { AddLinkScreen } from "./mock-screens/AddLinkScreen";
+import { CategoriesScreen } from "./mock-screens/CategoriesScreen";
+import { LinkDetailScreen } from "./mock-screens/LinkDetailScreen";
+import { MyLinksScreen } from "./mock-screens/MyLinksScreen";
+import { ProductTourCarousel, slideAttributes } from "./ProductTourCarousel";
 
 const CHECKLIST = [
   "Save links from any app with the share sheet",
@@ -7,6 +13,85 @@ const CHECKLIST = [
   "Categories, tags and instant search",
   "Your library stays on your device",
 ] as const;
+
+/** The phone demo's screens; the description stands in for the drawing for screen-reader users. */
+const DEMO_SCREENS = [
+  {
+    name: "My Links",
+    Screen: MyLinksScreen,
+    description: "My Links: your saved links, newest first, with search and category filters.",
+  },
+  {
+    name: "Add Link",
+    Screen: AddLinkScreen,
+    description: "Add Link: a new link with its trackers removed, a title, a category, tags and a weekend reminder.",
+  },
+  {
+    name: "Categories",
+    Screen: CategoriesScreen,
+    description: "Categories: six colour-coded categories with the number of links in each.",
+  },
+  {
+    name: "Link Detail",
+    Screen: LinkDetailScreen,
+    description: "Link Detail: the clean URL, tags and a note, with Open, Share, QR code and Remind actions.",
+  },
+] as const;
+
+/** The phone-frame demo: moves only when asked (dots, swipe, arrow keys), never on a timer. */
+function PhoneDemoCarousel() {
+  const carousel = useCarousel({ count: DEMO_SCREENS.length });
+  const { index, count } = carousel;
+  return (
+    <div
+      {...carousel.rootProps}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="App preview"
+      data-carousel="hero-demo"
+      className="flex flex-col items-center"
+    >
+      <div className="phone-frame">
+        <div
+          className="phone-screen swipe-area"
+          aria-live="polite"
+          {...carousel.swipeProps}
+          onPointerDown={(event) => {
+            carousel.swipeProps.onPointerDown(event);
+            // Keep receiving the pointer when a fast swipe leaves the screen before it ends.
+            event.currentTarget.setPointerCapture?.(event.pointerId);
+          }}
+        >
+          <div className="carousel-track h-full" style={{ transform: `translateX(-${index * 100}%)` }}>
+            {DEMO_SCREENS.map(({ name, Screen, description }, i) => (
+              <div key={name} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
+                <p className="sr-only">{description}</p>
+                <div className="h-full" aria-hidden="true">
+                  <Screen />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+      <div className="mt-5 flex items-center gap-1">
+        {DEMO_SCREENS.map(({ name }, i) => (
+          <button
+            key={name}
+            type="button"
+            className="carousel-dot"
+            aria-label={`Show ${name} screen`}
+            aria-current={i === index ? "true" : undefined}
+            onClick={() => carousel.goTo(i)}
+          />
+        ))}
+      </div>
+      <p className="mt-1 text-sm text-ink-muted" aria-hidden="true">
+        {DEMO_SCREENS[index]?.name} · swipe to explore
+      </p>
+    </div>
+  );
+}
 
 export interface HeroSectionProps {
   headline?: string;
@@ -19,63 +104,45 @@ export function HeroSection({
 }: HeroSectionProps) {
   return (
     <section aria-labelledby="hero-heading" className="hero">
-      <div className="container-page grid items-center gap-12 py-16 lg:grid-cols-[1.1fr_0.9fr] lg:py-24">
-        <div>
-          <p className="eyebrow">Now in beta · iPhone &amp; iPad</p>
-          <h1 id="hero-heading" className="hero-title">
-            {headline}
-          </h1>
-          <p className="section-lead max-w-xl">
-            {siteConfig.appName} keeps every article, video and recipe you save in one calm, searchable place, with
-            the trackers stripped out and nothing sent to anyone.
-          </p>
-          <ul className="mt-8 grid gap-3 sm:grid-cols-2">
-            {CHECKLIST.map((item) => (
-              <li key={item} className="flex items-start gap-3">
-                <span className="check-bubble">
-                  <CheckIcon width={16} height={16} />
-                </span>
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-              <AppleIcon />
-              {ctaLabel}
-            </a>
-            <a className="btn btn-secondary btn-lg" href="#waitlist">
-              Join the beta
-            </a>
-          </div>
-        </div>
-        <div className="flex justify-center" aria-hidden="true">
-          <div className="phone-frame">
-            <div className="phone-screen">
-              <div className="flex items-center justify-between px-4 pt-6">
-                <span className="text-lg font-bold">My Links</span>
-                <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">+ Add</span>
-              </div>
-              <div className="mx-4 mt-4 rounded-xl bg-surface-sunken px-3 py-2 text-xs text-ink-muted">Search 248 links</div>
-              <ul className="mt-4 space-y-2 px-4">
-                {[
-                  ["Reading", "The case for slow software", "bg-brand-500"],
-                  ["Recipes", "Weeknight miso salmon", "bg-amber-500"],
-                  ["Design", "Type scale cheat sheet", "bg-emerald-500"],
-                  ["Travel", "Lisbon in three days", "bg-sky-500"],
-                ].map(([category, title, color]) => (
-                  <li key={title} className="flex items-center gap-3 rounded-xl bg-surface p-3 shadow-sm">
-                    <span className={`h-9 w-9 shrink-0 rounded-lg ${color}`} />
-                    <span className="min-w-0">
-                      <span className="block truncate text-sm font-semibold">{title}</span>
-                      <span className="text-xs text-ink-muted">{category}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+      <div className="container-page py-14 lg:py-20">
+        <div className="grid items-center gap-12 lg:grid-cols-[1.1fr_0.9fr]">
+          <div>
+            <p className="eyebrow">Now in beta · iPhone &amp; iPad</p>
+            <h1 id="hero-heading" className="hero-title">
+              {headline}
+            </h1>
+            <p className="section-lead max-w-xl">
+              {siteConfig.appName} keeps every article, video and recipe you save in one calm, searchable place, with
+              the trackers stripped out and nothing sent to anyone.
+            </p>
+            <ul className="mt-8 grid gap-3 sm:grid-cols-2">
+              {CHECKLIST.map((item) => (
+                <li key={item} className="flex items-start gap-3">
+                  <span className="check-bubble">
+                    <CheckIcon width={16} height={16} />
+                  </span>
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+              <a
+                className="btn btn-primary btn-lg"
+                href={siteConfig.appStoreUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <AppleIcon />
+                {ctaLabel}
+              </a>
+              <a className="btn btn-secondary btn-lg" href="#waitlist">
+                Join the beta
+              </a>
             </div>
           </div>
+          <PhoneDemoCarousel />
         </div>
+        <ProductTourCarousel className="mx-auto mt-12 max-w-4xl lg:mt-16" />
       </div>
     </section>
   );

@@ -1,4 +1,164 @@
-// Filled in by the landing-page work (issue 3).
-export function ProductTourCarousel() {
-  return null;
+/**
+ * The spec's "header carousel": a compact product tour inside the hero (Home Screen, Add Link,
+ * Categories, Link Detail). Auto-advances every HEADER_CAROUSEL_INTERVAL_MS unless paused, pauses
+ * on hover and focus, swipes, and answers ArrowLeft/ArrowRight; all of that comes from useCarousel.
+ */
+import type { SVGProps } from "react";
+import { useCarousel } from "~/hooks/useCarousel";
+import { HEADER_CAROUSEL_INTERVAL_MS } from "~/lib/constants";
+
+type IconProps = SVGProps<SVGSVGElement>;
+const iconBase = {
+  width: 20,
+  height: 20,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round" as const,
+  strokeLinejoin: "round" as const,
+  "aria-hidden": true,
+  focusable: false,
+};
+
+/** Carousel control icons, shared by the landing carousels. */
+export const ChevronLeftIcon = (p: IconProps) => (
+  <svg {...iconBase} {...p}>
+    <path d="M15 18l-6-6 6-6" />
+  </svg>
+);
+export const ChevronRightIcon = (p: IconProps) => (
+  <svg {...iconBase} {...p}>
+    <path d="M9 18l6-6-6-6" />
+  </svg>
+);
+export const PauseIcon = (p: IconProps) => (
+  <svg {...iconBase} fill="currentColor" stroke="none" {...p}>
+    <rect x="6" y="5" width="4" height="14" rx="1" />
+    <rect x="14" y="5" width="4" height="14" rx="1" />
+  </svg>
+);
+export const PlayIcon = (p: IconProps) => (
+  <svg {...iconBase} fill="currentColor" stroke="none" {...p}>
+    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+  </svg>
+);
+
+/**
+ * Accessibility attributes of one slide: a labelled "n of N" group, and for the slides not shown,
+ * hidden from assistive technology and taken out of the tab order (inert).
+ */
+export function slideAttributes(i: number, active: number, count: number) {
+  const hidden = i !== active;
+  return {
+    role: "group",
+    "aria-roledescription": "slide",
+    "aria-label": `${i + 1} of ${count}`,
+    "aria-hidden": hidden || undefined,
+    // React 18 passes unknown attributes through as strings; "" switches `inert` on.
+    ...(hidden ? ({ inert: "" } as Record<string, string>) : {}),
+  };
+}
+
+const SLIDES = [
+  {
+    title: "Home Screen",
+    caption:
+      "Everything you save lands on one calm list, newest first. Search looks through titles, notes and tags as you type.",
+    icon: "M4 6h16M4 12h16M4 18h10",
+  },
+  {
+    title: "Add Link",
+    caption:
+      "Share from Safari or any app. Tracking parameters like utm_source and fbclid are stripped before the link is saved.",
+    icon: "M12 5v14M5 12h14",
+  },
+  {
+    title: "Categories",
+    caption: "Sort links into categories you name and colour yourself, then filter your whole library with one tap.",
+    icon: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
+  },
+  {
+    title: "Link Detail",
+    caption: "See the clean URL, your notes and tags, share it as a QR code, or set a reminder to come back to it later.",
+    icon: "M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5",
+  },
+] as const;
+
+export function ProductTourCarousel({ className = "" }: { className?: string }) {
+  const carousel = useCarousel({ count: SLIDES.length, intervalMs: HEADER_CAROUSEL_INTERVAL_MS });
+  const { index, count, advancing, playing } = carousel;
+
+  return (
+    <div
+      {...carousel.rootProps}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Product tour"
+      data-carousel="tour"
+      className={`card tour-carousel ${className}`}
+    >
+      <div className="flex items-center gap-2">
+        <h2 className="eyebrow">Product tour</h2>
+        <div className="ml-auto flex items-center gap-1">
+          <button type="button" className="icon-button carousel-button" aria-label="Previous slide" onClick={carousel.prev}>
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button carousel-button"
+            aria-label={playing ? "Pause tour" : "Play tour"}
+            onClick={carousel.togglePlaying}
+          >
+            {playing ? <PauseIcon width={16} height={16} /> : <PlayIcon width={16} height={16} />}
+          </button>
+          <button type="button" className="icon-button carousel-button" aria-label="Next slide" onClick={carousel.next}>
+            <ChevronRightIcon />
+          </button>
+        </div>
+      </div>
+
+      <div className="swipe-area mt-1 overflow-hidden" aria-live={advancing ? "off" : "polite"} {...carousel.swipeProps}>
+        <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {SLIDES.map((slide, i) => (
+            <div key={slide.title} className="carousel-slide flex items-start gap-4 py-2" {...slideAttributes(i, index, count)}>
+              <span className="tour-icon">
+                <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <path d={slide.icon} />
+                </svg>
+              </span>
+              <div className="min-w-0">
+                <h3 className="text-lg font-bold tracking-tight">{slide.title}</h3>
+                <p className="mt-1 text-[0.9375rem] leading-relaxed text-ink-muted">{slide.caption}</p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-3 grid grid-cols-4 gap-2">
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            className="tour-step"
+            aria-label={`Show ${slide.title} slide`}
+            aria-current={i === index ? "true" : undefined}
+            onClick={() => carousel.goTo(i)}
+          >
+            <span className="tour-step-bar" aria-hidden="true">
+              {i === index ? (
+                <span
+                  key={`${index}-${advancing}`}
+                  className={advancing ? "tour-step-fill is-running" : "tour-step-fill"}
+                  style={advancing ? { animationDuration: `${HEADER_CAROUSEL_INTERVAL_MS}ms` } : undefined}
+                />
+              ) : null}
+            </span>
+            <span className="tour-step-label">{slide.title}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
 }
