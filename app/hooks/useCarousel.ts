@@ -64,7 +64,8 @@ export function useCarousel({ count, intervalMs, initiallyPlaying = true, pauseO
   const rootProps = {
     onMouseEnter: () => setHovered(true),
     onMouseLeave: () => setHovered(false),
-    onFocus: () => setFocused(true),
+    // Keyboard focus pauses (WAI carousel pattern); a mouse click on a control does not.
+    onFocus: (event: { target: Element }) => setFocused(event.target.matches(":focus-visible")),
     onBlur: (event: { currentTarget: Element; relatedTarget: Element | null }) => {
       if (!event.relatedTarget || !event.currentTarget.contains(event.relatedTarget)) setFocused(false);
     },
@@ -105,10 +106,30 @@ export function useCarousel({ count, intervalMs, initiallyPlaying = true, pauseO
     playing,
     /** Auto-advance is on and actually running right now. */
     advancing,
-    togglePlaying: () => setPlaying((p) => !p),
+    togglePlaying: () => {
+      // Pressing Play means "rotate now", even while focus stays on the Play button.
+      if (!playing) setFocused(false);
+      setPlaying((p) => !p);
+    },
     setPlaying,
     reducedMotion,
     rootProps,
     swipeProps,
+  };
+}
+
+/**
+ * Accessibility attributes of one slide: a labelled "n of N" group, and for the slides not shown,
+ * hidden from assistive technology and taken out of the tab order (inert).
+ */
+export function slideAttributes(i: number, active: number, count: number) {
+  const hidden = i !== active;
+  return {
+    role: "group",
+    "aria-roledescription": "slide",
+    "aria-label": `${i + 1} of ${count}`,
+    "aria-hidden": hidden || undefined,
+    // React 18 passes unknown attributes through as strings; "" switches `inert` on.
+    ...(hidden ? ({ inert: "" } as Record<string, string>) : {}),
   };
 }

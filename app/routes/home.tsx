@@ -15,6 +15,7 @@ import { WaitlistSection } from "~/components/landing/WaitlistSection";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
 import { loadLandingPage } from "~/lib/landing.server";
+import { faqStructuredData } from "~/content/faq";
 import { pageMeta } from "~/lib/seo";
 import { organizationData, softwareApplicationData } from "~/lib/structured-data";
 
@@ -26,6 +27,8 @@ export const meta: MetaFunction = () => [
   }),
   { "script:ld+json": softwareApplicationData() },
   { "script:ld+json": organizationData() },
+  // The same list the accordion renders (app/content/faq.ts).
+  { "script:ld+json": faqStructuredData() },
 ];
 
 /** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */

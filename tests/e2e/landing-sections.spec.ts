@@ -283,3 +283,19 @@ for (const scheme of ["light", "dark"] as const) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("the FAQPage JSON-LD in the head equals the questions the accordion renders", async ({ page }) => {
+  await page.goto("/home");
+  const blocks = await page.locator('head script[type="application/ld+json"]').allTextContents();
+  const faq = blocks.map((b) => JSON.parse(b)).find((data) => data["@type"] === "FAQPage");
+  expect(faq).toBeTruthy();
+  const rendered = await page.locator("#faq details summary").allTextContents();
+  expect(rendered).toHaveLength(11);
+  expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(rendered.map((t) => t.trim()));
+  const types = blocks.map((b) => JSON.parse(b)["@type"]);
+  expect(types).toEqual(expect.arrayContaining(["SoftwareApplication", "Organization", "FAQPage"]));
+  const app = blocks.map((b) => JSON.parse(b)).find((data) => data["@type"] === "SoftwareApplication");
+  expect(app.aggregateRating).toMatchObject({ ratingValue: 4.8, ratingCount: 500 });
+  expect(app.offers).toMatchObject({ price: "0", priceCurrency: "USD" });
+  expect(app.operatingSystem).toBe("iOS");
+});

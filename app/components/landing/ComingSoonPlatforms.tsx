@@ -1,37 +1,26 @@
+import { Icon } from "~/components/ui/Icons";
 import type { ReactNode } from "react";
 import { NotifyButton } from "~/components/notify/NotifyContext";
 import type { NotifyPlatform } from "~/components/notify/notify-types";
 import { siteConfig } from "~/config/site";
 
-const svg = {
-  width: 28,
-  height: 28,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.8,
-  strokeLinecap: "round" as const,
-  strokeLinejoin: "round" as const,
-  "aria-hidden": true,
-  focusable: false,
-};
 
 const AndroidIcon = () => (
-  <svg {...svg}>
+  <Icon size={28} strokeWidth={1.8}>
     <path d="M5 11a7 7 0 0 1 14 0v6H5v-6z" />
     <path d="M7 5l1.5 2.2M17 5l-1.5 2.2M9 10.5h.01M15 10.5h.01M8 17v3M16 17v3" />
-  </svg>
+  </Icon>
 );
 const LaptopIcon = () => (
-  <svg {...svg}>
+  <Icon size={28} strokeWidth={1.8}>
     <rect x="4" y="5" width="16" height="11" rx="1.5" />
     <path d="M2 19h20" />
-  </svg>
+  </Icon>
 );
 const ExtensionIcon = () => (
-  <svg {...svg}>
+  <Icon size={28} strokeWidth={1.8}>
     <path d="M10 4a2 2 0 0 1 4 0v2h4a1 1 0 0 1 1 1v4h-2a2 2 0 0 0 0 4h2v4a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-4h2a2 2 0 0 0 0-4H5V7a1 1 0 0 1 1-1h4V4z" />
-  </svg>
+  </Icon>
 );
 
 interface Platform {

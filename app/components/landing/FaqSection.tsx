@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from "~/components/ui/Icons";
 import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
 import { FAQ } from "~/content/faq";
@@ -41,21 +42,7 @@ export function FaqSection() {
             <details key={entry.id} id={`faq-${entry.id}`} name="faq" className="faq-item" onToggle={(e) => onToggle(e, entry.question)}>
               <summary className="faq-summary">
                 <h3 className="text-base font-semibold text-pretty sm:text-lg">{entry.question}</h3>
-                <svg
-                  className="faq-chevron"
-                  width="20"
-                  height="20"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d="M6 9l6 6 6-6" />
-                </svg>
+                <ChevronDownIcon className="faq-chevron" />
               </summary>
               <p className="faq-answer">{entry.answer}</p>
             </details>

@@ -1,21 +1,10 @@
+import { Icon } from "~/components/ui/Icons";
 import { Link } from "@remix-run/react";
 import type { SVGProps } from "react";
 import { FEATURE_GRID, type FeatureIcon } from "~/content/features";
 import { siteConfig } from "~/config/site";
 import { track } from "~/lib/analytics/track";
 
-const svg = {
-  width: 24,
-  height: 24,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.8,
-  strokeLinecap: "round" as const,
-  strokeLinejoin: "round" as const,
-  "aria-hidden": true,
-  focusable: false,
-};
 
 const ICON_PATHS: Record<FeatureIcon, string[]> = {
   folder: ["M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7z", "M3 10h18"],
@@ -41,11 +30,11 @@ const ICON_PATHS: Record<FeatureIcon, string[]> = {
 /** A feature's inline icon (decorative: the card's title names the feature). */
 export function FeatureIconSvg({ icon, ...props }: { icon: FeatureIcon } & SVGProps<SVGSVGElement>) {
   return (
-    <svg {...svg} {...props}>
+    <Icon size={24} strokeWidth={1.8} {...props}>
       {ICON_PATHS[icon].map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </Icon>
   );
 }
 

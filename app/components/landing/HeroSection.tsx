@@ -1,11 +1,11 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
-import { useCarousel } from "~/hooks/useCarousel";
 import { AddLinkScreen } from "./mock-screens/AddLinkScreen";
 import { CategoriesScreen } from "./mock-screens/CategoriesScreen";
 import { LinkDetailScreen } from "./mock-screens/LinkDetailScreen";
 import { MyLinksScreen } from "./mock-screens/MyLinksScreen";
-import { ProductTourCarousel, slideAttributes } from "./ProductTourCarousel";
+import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
+import { ProductTourCarousel } from "./ProductTourCarousel";
 
 const CHECKLIST = [
   "Save links from any app with the share sheet",

@@ -3,62 +3,10 @@
  * Categories, Link Detail). Auto-advances every HEADER_CAROUSEL_INTERVAL_MS unless paused, pauses
  * on hover and focus, swipes, and answers ArrowLeft/ArrowRight; all of that comes from useCarousel.
  */
-import type { SVGProps } from "react";
-import { useCarousel } from "~/hooks/useCarousel";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/Icons";
+import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
+import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 import { HEADER_CAROUSEL_INTERVAL_MS } from "~/lib/constants";
-
-type IconProps = SVGProps<SVGSVGElement>;
-const iconBase = {
-  width: 20,
-  height: 20,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round" as const,
-  strokeLinejoin: "round" as const,
-  "aria-hidden": true,
-  focusable: false,
-};
-
-/** Carousel control icons, shared by the landing carousels. */
-export const ChevronLeftIcon = (p: IconProps) => (
-  <svg {...iconBase} {...p}>
-    <path d="M15 18l-6-6 6-6" />
-  </svg>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <svg {...iconBase} {...p}>
-    <path d="M9 18l6-6-6-6" />
-  </svg>
-);
-export const PauseIcon = (p: IconProps) => (
-  <svg {...iconBase} fill="currentColor" stroke="none" {...p}>
-    <rect x="6" y="5" width="4" height="14" rx="1" />
-    <rect x="14" y="5" width="4" height="14" rx="1" />
-  </svg>
-);
-export const PlayIcon = (p: IconProps) => (
-  <svg {...iconBase} fill="currentColor" stroke="none" {...p}>
-    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
-  </svg>
-);
-
-/**
- * Accessibility attributes of one slide: a labelled "n of N" group, and for the slides not shown,
- * hidden from assistive technology and taken out of the tab order (inert).
- */
-export function slideAttributes(i: number, active: number, count: number) {
-  const hidden = i !== active;
-  return {
-    role: "group",
-    "aria-roledescription": "slide",
-    "aria-label": `${i + 1} of ${count}`,
-    "aria-hidden": hidden || undefined,
-    // React 18 passes unknown attributes through as strings; "" switches `inert` on.
-    ...(hidden ? ({ inert: "" } as Record<string, string>) : {}),
-  };
-}
 
 const SLIDES = [
   {
@@ -104,14 +52,7 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
           <button type="button" className="icon-button carousel-button" aria-label="Previous slide" onClick={carousel.prev}>
             <ChevronLeftIcon />
           </button>
-          <button
-            type="button"
-            className="icon-button carousel-button"
-            aria-label={playing ? "Pause tour" : "Play tour"}
-            onClick={carousel.togglePlaying}
-          >
-            {playing ? <PauseIcon width={16} height={16} /> : <PlayIcon width={16} height={16} />}
-          </button>
+          <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="tour" />
           <button type="button" className="icon-button carousel-button" aria-label="Next slide" onClick={carousel.next}>
             <ChevronRightIcon />
           </button>

@@ -4,10 +4,11 @@
  * same-sized box naming the screen, so a missing file never shows as a broken image.
  */
 import { useEffect, useRef, useState } from "react";
-import { useCarousel } from "~/hooks/useCarousel";
 import { track } from "~/lib/analytics/track";
 import { SCREENSHOTS_INTERVAL_MS } from "~/lib/constants";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon, slideAttributes } from "./ProductTourCarousel";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/Icons";
+import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
+import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 
 /** Intrinsic size of the screenshots (an iPhone screen in points); also their width/height attributes. */
 const SHOT_WIDTH = 390;
@@ -151,14 +152,7 @@ export function ScreenshotsCarousel() {
             >
               <ChevronRightIcon />
             </button>
-            <button
-              type="button"
-              className="icon-button carousel-button"
-              aria-label={playing ? "Pause screenshots" : "Play screenshots"}
-              onClick={carousel.togglePlaying}
-            >
-              {playing ? <PauseIcon width={16} height={16} /> : <PlayIcon width={16} height={16} />}
-            </button>
+            <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="screenshots" />
           </div>
         </div>
       </div>

@@ -1,23 +1,13 @@
+import { Icon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { track } from "~/lib/analytics/track";
 
 const CoffeeIcon = () => (
-  <svg
-    width="22"
-    height="22"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Icon size={22}>
     <path d="M4 9h13v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V9z" />
     <path d="M17 11h1.5a2.5 2.5 0 0 1 0 5H17" />
     <path d="M8 3.5c0 1 .8 1.5.8 2.5M12 3.5c0 1 .8 1.5.8 2.5" />
-  </svg>
+  </Icon>
 );
 
 export function SupportSection() {

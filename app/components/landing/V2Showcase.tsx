@@ -7,7 +7,7 @@ import { useRef, type KeyboardEvent } from "react";
 import { useCarousel } from "~/hooks/useCarousel";
 import { track } from "~/lib/analytics/track";
 import { V2_SHOWCASE_INTERVAL_MS } from "~/lib/constants";
-import { ChevronLeftIcon, ChevronRightIcon } from "./ProductTourCarousel";
+import { ChevronLeftIcon, ChevronRightIcon, Icon } from "~/components/ui/Icons";
 
 interface Feature {
   id: string;
@@ -104,19 +104,9 @@ const FEATURES: readonly Feature[] = [
 
 function FeatureIcon({ path, className = "" }: { path: string; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className={className} strokeWidth={1.8} width={undefined} height={undefined}>
       <path d={path} />
-    </svg>
+    </Icon>
   );
 }
 

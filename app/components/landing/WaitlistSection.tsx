@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { CheckIcon, ShareIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
@@ -183,17 +184,7 @@ function WaitlistForm({
         </div>
       </div>
 
-      {/* Traps for bots: invisible to people and to assistive technology. */}
-      <div className="trap" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input type="text" name="honeypot" tabIndex={-1} autoComplete="off" />
-        </label>
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <BotTrapFields />
       <input type="hidden" name="submissionTime" value={renderedAt} />
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="intent" value="beta_testing" />

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { SpinnerIcon } from "~/components/ui/Icons";
 import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";
@@ -80,16 +81,7 @@ export function NotifyForm({
           className="field-input"
         />
       </div>
-      <div className="trap" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input type="text" name="honeypot" tabIndex={-1} autoComplete="off" />
-        </label>
-        <label>
-          Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <BotTrapFields />
       <input type="hidden" name="submissionTime" value={renderedAt} />
       <input type="hidden" name="source" value="notification_modal" />
       <input type="hidden" name="intent" value={request.intent} />

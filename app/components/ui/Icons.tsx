@@ -3,6 +3,15 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
+/** The shared line-icon frame (24-unit grid, round joins); children are its paths. */
+export function Icon({ size = 20, strokeWidth = 2, children, ...props }: IconProps & { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size} strokeWidth={strokeWidth} {...props}>
+      {children}
+    </svg>
+  );
+}
+
 const base = {
   width: 20,
   height: 20,
@@ -82,5 +91,21 @@ export const ChevronRightIcon = (p: IconProps) => (
 export const StarIcon = ({ filled = true, ...p }: IconProps & { filled?: boolean }) => (
   <svg {...base} width={18} height={18} fill={filled ? "currentColor" : "none"} {...p}>
     <path d="M12 3l2.7 5.6 6.2.9-4.5 4.3 1.1 6.2L12 17l-5.5 3 1.1-6.2L3.1 9.5l6.2-.9L12 3z" />
+  </svg>
+);
+export const PauseIcon = (p: IconProps) => (
+  <svg {...base} fill="currentColor" stroke="none" {...p}>
+    <rect x="6" y="5" width="4" height="14" rx="1" />
+    <rect x="14" y="5" width="4" height="14" rx="1" />
+  </svg>
+);
+export const PlayIcon = (p: IconProps) => (
+  <svg {...base} fill="currentColor" stroke="none" {...p}>
+    <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+  </svg>
+);
+export const ChevronDownIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <path d="M6 9l6 6 6-6" />
   </svg>
 );
