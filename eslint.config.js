@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", ".wrangler/", "node_modules/", "tests/.tmp/", "functions/**/*.js"] },
+  { ignores: ["build/", "public/build/", "public/sw.js", ".wrangler/", "node_modules/", "tests/.tmp/", "functions/**/*.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
