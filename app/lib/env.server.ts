@@ -26,6 +26,8 @@ const envSchema = z
     SITE_URL: z.union([z.literal(""), z.url()]).default(""),
     WAITLIST_RATE_LIMIT_MAX: positiveInt(5),
     WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
+    CONTACT_RATE_LIMIT_MAX: positiveInt(5),
+    CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(3600),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {

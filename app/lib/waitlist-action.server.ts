@@ -2,17 +2,12 @@
  * The waitlist submission, from form data to an answer. The /waitlist page action renders it for
  * forms sent without JavaScript; /api/waitlist returns it as JSON to the enhanced forms.
  */
-import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import {
-  WAITLIST_INTENTS,
-  WAITLIST_MIN_FILL_MS,
-  WAITLIST_PLATFORMS,
-  WAITLIST_SOURCES,
-} from "~/lib/constants";
+import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
 import { NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
-import { hitClientRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
-import { logError, logWarn } from "~/lib/log.server";
+import { logWarn } from "~/lib/log.server";
+import { clientOverLimit, formAnswer, isTooFast, readFormFields } from "~/lib/public-form.server";
 import { addToWaitlist, WaitlistError } from "~/lib/waitlist.server";
 import { emailProblem, isHoneypotFilled, nameProblem, splitName, type WaitlistResult } from "~/lib/waitlist-rules";
 
@@ -47,26 +42,13 @@ const ACTION_BY_SOURCE: Record<(typeof WAITLIST_SOURCES)[number], string> = {
   promotion_blue_page: "join_beta",
 };
 
-/** True when the form came back sooner than a person could have filled it in. */
-function isTooFast(submissionTime: string | undefined, now: number): boolean {
-  const renderedAt = Number(submissionTime);
-  if (!submissionTime || !Number.isFinite(renderedAt)) return false;
-  const elapsed = now - renderedAt;
-  return elapsed >= 0 && elapsed < WAITLIST_MIN_FILL_MS;
-}
-
-function answer(result: WaitlistResult, status = 200, headers?: HeadersInit) {
-  return json(result, { status, headers: { "Cache-Control": "no-store", ...headers } });
-}
+const answer = (result: WaitlistResult, status = 200, headers?: HeadersInit) => formAnswer(result, status, headers);
 
 export async function handleWaitlistSubmission(request: Request, context: AppLoadContext) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
+  const raw = await readFormFields(request);
+  if (!raw) {
     return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, values: { name: "", email: "" } }, 400);
   }
-  const raw = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const parsed = submissionSchema.safeParse(raw);
   const values = {
     name: typeof raw.name === "string" ? raw.name.slice(0, 200) : "",
@@ -91,30 +73,20 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     input.source === "notification_modal" && !input.name.trim() ? NOTIFY_TEXT.nameRequired : nameProblem(input.name);
   if (nameError) return answer({ state: "error", message: nameError, field: "name", values }, 400);
 
-  const db = context.cloudflare.env.DB;
-  try {
-    const limit = await hitClientRateLimit(
-      db,
-      { scope: "waitlist", max: context.env.WAITLIST_RATE_LIMIT_MAX, windowSeconds: context.env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS },
-      request,
-      context.env.IP_HASH_SECRET,
-    );
-    if (!limit.allowed) {
-      return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, {
-        "Retry-After": String(limit.retryAfterSeconds),
-      });
-    }
-    if (limit.hits === 1 && Math.random() < 0.05) {
-      context.cloudflare.ctx.waitUntil(pruneRateLimits(db).catch((e) => logError("rate_limit_prune_failed", e)));
-    }
-  } catch (error) {
-    // An unavailable limiter must not block sign-ups; the insert below reports a real outage.
-    logError("rate_limit_failed", error);
+  const limit = await clientOverLimit(request, context, {
+    scope: "waitlist",
+    max: context.env.WAITLIST_RATE_LIMIT_MAX,
+    windowSeconds: context.env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  if (limit.limited) {
+    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
   }
 
   const { firstName, lastName } = splitName(input.name);
   try {
-    await addToWaitlist(db, {
+    await addToWaitlist(context.cloudflare.env.DB, {
       email: input.email,
       firstName,
       lastName,

@@ -24,6 +24,7 @@ const child = spawn(
     "--live-reload=false",
     "--binding", "APP_ENV=test",
     "--binding", "WAITLIST_RATE_LIMIT_MAX=100000",
+    "--binding", "CONTACT_RATE_LIMIT_MAX=100000",
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );

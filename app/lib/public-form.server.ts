@@ -1,0 +1,53 @@
+/**
+ * What every public form action shares: reading the fields, the bot time trap, the per-client
+ * rate limit (fail-open), and the uncached JSON answer. Used by the waitlist and contact actions.
+ */
+import { json, type AppLoadContext } from "@remix-run/cloudflare";
+import { WAITLIST_MIN_FILL_MS } from "~/lib/constants";
+import { logError } from "~/lib/log.server";
+import { hitClientRateLimit, pruneRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
+
+/** The form's text fields, or null when the body is not a form at all. */
+export async function readFormFields(request: Request): Promise<Record<string, string> | null> {
+  try {
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return null;
+  }
+}
+
+/** True when the form came back sooner than a person could have filled it in (ADR 0005). */
+export function isTooFast(submissionTime: string | undefined, now: number): boolean {
+  const renderedAt = Number(submissionTime);
+  if (!submissionTime || !Number.isFinite(renderedAt)) return false;
+  const elapsed = now - renderedAt;
+  return elapsed >= 0 && elapsed < WAITLIST_MIN_FILL_MS;
+}
+
+/**
+ * Counts this submission against the client's limit. An unavailable limiter never blocks a person:
+ * the write that follows reports a real outage (ADR 0006).
+ */
+export async function clientOverLimit(
+  request: Request,
+  context: AppLoadContext,
+  rule: RateLimitRule,
+): Promise<{ limited: false } | { limited: true; retryAfterSeconds: number }> {
+  const db = context.cloudflare.env.DB;
+  try {
+    const limit = await hitClientRateLimit(db, rule, request, context.env.IP_HASH_SECRET);
+    if (limit.hits === 1 && Math.random() < 0.05) {
+      context.cloudflare.ctx.waitUntil(pruneRateLimits(db).catch((e) => logError("rate_limit_prune_failed", e)));
+    }
+    return limit.allowed ? { limited: false } : { limited: true, retryAfterSeconds: limit.retryAfterSeconds };
+  } catch (error) {
+    logError("rate_limit_failed", error, { scope: rule.scope });
+    return { limited: false };
+  }
+}
+
+/** A form action's answer: never cached, optionally with extra headers (Retry-After). */
+export function formAnswer<T>(result: T, status = 200, headers?: HeadersInit) {
+  return json(result, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/contact/ContactForm";
+import { siteConfig } from "~/config/site";
+import { handleContactSubmission } from "~/lib/contact-action.server";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: `Contact · ${siteConfig.appName}`,
+    description: `Questions, bug reports or ideas for ${siteConfig.appName}? Write to the developer directly.`,
+    path: "/contact",
+  });
+
+export async function loader(_: LoaderFunctionArgs) {
+  return json({ renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleContactSubmission(request, context);
+}
+
+export default function ContactPage() {
+  const { renderedAt } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <section className="section">
+      <div className="container-page grid gap-12 lg:grid-cols-[1fr_1.2fr]">
+        <div>
+          <p className="eyebrow">Contact &amp; support</p>
+          <h1 className="section-title">Talk to the person who builds {siteConfig.appName}</h1>
+          <p className="section-lead">
+            Found a bug, missing a feature, or have a question about your data? Every message is read by the developer,
+            not a ticket robot. We usually reply within two working days.
+          </p>
+          <dl className="mt-8 space-y-5">
+            <div>
+              <dt className="font-semibold">Email</dt>
+              <dd className="text-ink-muted">
+                <a className="underline" href={`mailto:${siteConfig.supportEmail}`}>
+                  {siteConfig.supportEmail}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Quick answers</dt>
+              <dd className="text-ink-muted">
+                Many questions are answered in the <Link className="underline" to="/home#faq">FAQ</Link> and the{" "}
+                <Link className="underline" to="/tutorials">tutorials</Link>.
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Your data</dt>
+              <dd className="text-ink-muted">
+                To see or delete what we hold about you, write from the address you signed up with. See the{" "}
+                <Link className="underline" to="/privacy.html">privacy policy</Link>.
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="card p-6 sm:p-8">
+          <ContactForm renderedAt={renderedAt} initialResult={result} />
+        </div>
+      </div>
+    </section>
+  );
+}
