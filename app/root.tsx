@@ -15,6 +15,7 @@ import { CookieBanner } from "~/components/consent/CookieBanner";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
+import { usePageViews } from "~/hooks/usePageViews";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -74,6 +75,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  usePageViews();
   return <Outlet />;
 }
 

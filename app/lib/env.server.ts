@@ -22,8 +22,6 @@ const envSchema = z
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
     /** Keyed-hash secret for client identifiers (IPs are never stored in clear). */
     IP_HASH_SECRET: z.string().min(32).default(DEV_ONLY_SECRET),
-    /** Absolute origin for canonical URLs; empty means "use the request's origin". */
-    SITE_URL: z.union([z.literal(""), z.url()]).default(""),
     WAITLIST_RATE_LIMIT_MAX: positiveInt(5),
     WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
     CONTACT_RATE_LIMIT_MAX: positiveInt(5),
