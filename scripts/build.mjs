@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { run } from "./lib/run.mjs";
 
+await run("node", ["scripts/content.mjs"]);
 await run("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--minify"]);
 await run("npx", ["remix", "build"]);
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every check in order (types, lint, build, unit, integration, end-to-end).
+// `npm test`: every check in order (build, types, lint, unit, integration, end-to-end).
 // Stops at the first failure. The end-to-end tests need a Chromium: the system one or Playwright's.
 import { run } from "./lib/run.mjs";
 import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../tests/support/chromium.mjs";
 
 const steps = [
+  // The build comes first: it generates app/content/generated/, which type-check and lint read.
+  ["build", "node", ["scripts/build.mjs"]],
   ["type-check", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "."]],
-  ["build", "node", ["scripts/build.mjs"]],
   ["unit + integration", "npx", ["vitest", "run"]],
 ];
 
