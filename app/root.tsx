@@ -22,6 +22,7 @@ import stylesheet from "~/styles/tailwind.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: `${siteConfig.appName} blog`, href: "/blog/rss.xml" },
 ];
 
 /** Routes opt out of the public header and footer with `handle = { publicShell: false }`. */

@@ -1,29 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { CloseIcon } from "~/components/ui/Icons";
-import {
-  ACCEPT_ALL,
-  REJECT_ALL,
-  loadConsent,
-  normalizeConsent,
-  onCookieSettingsRequest,
-  recordConsent,
-  type ConsentChoices,
-  type OptionalConsentCategory,
-} from "~/lib/consent";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { loadConsent, onCookieSettingsRequest, REJECT_ALL } from "~/lib/consent";
 import { COOKIE_BANNER_DELAY_MS } from "~/lib/constants";
+import type { BannerRequest } from "./CookieBannerPanel";
 
-type View = "summary" | "customize";
-
-const CATEGORIES: { key: keyof ConsentChoices; name: string; description: string }[] = [
-  { key: "necessary", name: "Necessary", description: "Remembers this cookie choice on your device and keeps the site working." },
-  {
-    key: "analytics",
-    name: "Analytics",
-    description: "Counts visits and how pages are used (clicks, scrolling), so we can see what helps. Off until you allow it.",
-  },
-  { key: "functional", name: "Functional", description: "Remembers optional preferences between visits. Off until you allow it." },
-  { key: "marketing", name: "Marketing", description: "Measures whether our campaigns reach people. Off by default." },
-];
+// The banner's UI is only needed by visitors without a stored choice: it is loaded when it opens.
+const CookieBannerPanel = lazy(() => import("./CookieBannerPanel"));
 
 /**
  * The cookie consent banner (spec section 4). A fixed, non-modal region over the bottom of the
@@ -31,26 +12,22 @@ const CATEGORIES: { key: keyof ConsentChoices; name: string; description: string
  * stored, and again on a "Cookie settings" request (openCookieSettings in ~/lib/consent).
  */
 export function CookieBanner() {
-  const [open, setOpen] = useState(false);
-  const [view, setView] = useState<View>("summary");
-  const [draft, setDraft] = useState<ConsentChoices>(REJECT_ALL);
-  // Bumped when focus should move to the current view's heading (after a request or a view change).
-  const [focusRequest, setFocusRequest] = useState(0);
-  const region = useRef<HTMLDivElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-  const id = useId();
+  const [request, setRequest] = useState<(BannerRequest & { key: number }) | null>(null);
 
   useEffect(() => {
-    const timer = loadConsent() ? undefined : setTimeout(() => setOpen(true), COOKIE_BANNER_DELAY_MS);
+    const timer = loadConsent()
+      ? undefined
+      : setTimeout(() => setRequest({ view: "summary", draft: REJECT_ALL, focus: false, returnFocusTo: null, key: 0 }), COOKIE_BANNER_DELAY_MS);
     const stop = onCookieSettingsRequest(() => {
       clearTimeout(timer);
       const stored = loadConsent();
-      setDraft(stored ? stored.choices : REJECT_ALL);
-      setView(stored ? "customize" : "summary");
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setFocusRequest((n) => n + 1);
-      setOpen(true);
+      setRequest((current) => ({
+        view: stored ? "customize" : "summary",
+        draft: stored ? stored.choices : REJECT_ALL,
+        focus: true,
+        returnFocusTo: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+        key: (current?.key ?? 0) + 1,
+      }));
     });
     return () => {
       clearTimeout(timer);
@@ -58,118 +35,11 @@ export function CookieBanner() {
     };
   }, []);
 
-  useEffect(() => {
-    if (focusRequest > 0) heading.current?.focus();
-  }, [focusRequest]);
-
-  const close = useCallback(() => {
-    // Focus inside the banner would fall back to <body>; return it to whatever opened the banner.
-    if (region.current?.contains(document.activeElement) && returnFocusTo.current?.isConnected) returnFocusTo.current.focus();
-    returnFocusTo.current = null;
-    setOpen(false);
-    setView("summary");
-  }, []);
-
-  const save = (choices: ConsentChoices) => {
-    recordConsent(choices);
-    close();
-  };
-
-  const showView = (next: View) => {
-    setView(next);
-    setFocusRequest((n) => n + 1);
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      close();
-    }
-  };
-
-  if (!open) return null;
-
-  const headingId = `${id}-heading`;
+  const close = useCallback(() => setRequest(null), []);
+  if (!request) return null;
   return (
-    <div ref={region} role="region" aria-label="Cookie consent" className="cookie-banner" onKeyDown={onKeyDown}>
-      <div className="flex items-start justify-between gap-3">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="cookie-banner-title">
-          {view === "summary" ? "Your privacy, your choice" : "Cookie preferences"}
-        </h2>
-        <button type="button" className="icon-button -mr-2 -mt-2 shrink-0" aria-label="Close" onClick={close}>
-          <CloseIcon />
-        </button>
-      </div>
-
-      {view === "summary" ? (
-        <>
-          <p className="mt-2 text-sm text-ink-muted">
-            We use no cookies for advertising unless you allow it. Necessary storage only remembers this choice on your device.
-            Analytics counts visits only after you allow it, and marketing is off by default.{" "}
-            <a className="cookie-banner-link" href="/privacy.html">
-              Privacy Policy
-            </a>
-          </p>
-          <div className="cookie-banner-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => save(REJECT_ALL)}>
-              Reject All
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => save(ACCEPT_ALL)}>
-              Accept All
-            </button>
-            <button type="button" className="btn btn-ghost cookie-banner-customize" onClick={() => showView("customize")}>
-              Customize
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-ink-muted">Choose what this site may store. You can change it any time under Cookie settings.</p>
-          <ul className="mt-4 space-y-3">
-            {CATEGORIES.map((category) => {
-              const inputId = `${id}-${category.key}`;
-              const locked = category.key === "necessary";
-              return (
-                <li key={category.key} className="cookie-category">
-                  <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-x-2">
-                      <label htmlFor={inputId} className="font-semibold">
-                        {category.name}
-                      </label>
-                      {locked ? <span className="text-xs font-semibold text-ink-muted">Always on</span> : null}
-                    </div>
-                    <p id={`${inputId}-description`} className="mt-0.5 text-sm text-ink-muted">
-                      {category.description}
-                    </p>
-                  </div>
-                  <input
-                      id={inputId}
-                      type="checkbox"
-                      role="switch"
-                      className="consent-switch"
-                      aria-describedby={`${inputId}-description`}
-                      checked={locked ? true : draft[category.key]}
-                      disabled={locked}
-                      onChange={(event) => {
-                        const key = category.key as OptionalConsentCategory;
-                        const checked = event.currentTarget.checked;
-                        setDraft((current) => normalizeConsent({ ...current, [key]: checked }));
-                      }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-          <div className="cookie-banner-actions cookie-banner-actions-save">
-            <button type="button" className="btn btn-secondary" onClick={() => showView("summary")}>
-              Back
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => save(draft)}>
-              Save Preferences
-            </button>
-          </div>
-        </>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <CookieBannerPanel key={request.key} request={request} onClose={close} />
+    </Suspense>
   );
 }
