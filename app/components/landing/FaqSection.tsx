@@ -1,7 +1,7 @@
 import { ChevronDownIcon } from "~/components/ui/Icons";
 import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
-import { FAQ } from "~/content/faq";
+import { FAQ, type FaqEntry } from "~/content/faq";
 import { track } from "~/lib/analytics/track";
 
 /**
@@ -14,8 +14,30 @@ import { track } from "~/lib/analytics/track";
  * Find-in-page also searches and opens closed <details>, which a button-driven accordion that
  * hides answers with `hidden` would not allow.
  * The page head carries the same questions as JSON-LD: faqStructuredData() in ~/content/faq.
+ *
+ * Other pages reuse the section with their own subset and wording (the props); with none it is
+ * the landing page's section. Its id is always "faq": one FAQ section per page.
  */
-export function FaqSection() {
+export interface FaqSectionProps {
+  /** The questions to show; the whole FAQ by default. */
+  entries?: readonly FaqEntry[];
+  eyebrow?: string;
+  title?: string;
+  lead?: string;
+  /** Where "Join Beta Testing" leads: the landing page's own waitlist section by default. */
+  betaHref?: string;
+  /** Extra classes for the section (e.g. a background). */
+  className?: string;
+}
+
+export function FaqSection({
+  entries = FAQ,
+  eyebrow = "FAQ",
+  title = "Questions, answered",
+  lead = "Privacy, pricing, sync and the rest, in plain words.",
+  betaHref = "#waitlist",
+  className,
+}: FaqSectionProps = {}) {
   function onToggle(event: SyntheticEvent<HTMLDetailsElement>, question: string) {
     const details = event.currentTarget;
     if (!details.open) return;
@@ -27,18 +49,18 @@ export function FaqSection() {
   }
 
   return (
-    <section id="faq" aria-labelledby="faq-heading" className="section">
+    <section id="faq" aria-labelledby="faq-heading" className={className ? `section ${className}` : "section"}>
       <div className="container-page max-w-3xl">
         <div className="text-center">
-          <p className="eyebrow">FAQ</p>
+          <p className="eyebrow">{eyebrow}</p>
           <h2 id="faq-heading" className="section-title">
-            Questions, answered
+            {title}
           </h2>
-          <p className="section-lead">Privacy, pricing, sync and the rest, in plain words.</p>
+          <p className="section-lead">{lead}</p>
         </div>
 
         <div className="faq-list mt-10" data-faq-group>
-          {FAQ.map((entry) => (
+          {entries.map((entry) => (
             <details key={entry.id} id={`faq-${entry.id}`} name="faq" className="faq-item" onToggle={(e) => onToggle(e, entry.question)}>
               <summary className="faq-summary">
                 <h3 className="text-base font-semibold text-pretty sm:text-lg">{entry.question}</h3>
@@ -56,7 +78,7 @@ export function FaqSection() {
             <Link to="/contact" className="btn btn-secondary">
               Contact Support
             </Link>
-            <a href="#waitlist" className="btn btn-primary">
+            <a href={betaHref} className="btn btn-primary">
               Join Beta Testing
             </a>
           </div>

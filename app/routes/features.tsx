@@ -1,0 +1,109 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { DownloadCta } from "~/components/info/DownloadCta";
+import { PageIntro } from "~/components/info/PageIntro";
+import { FeatureIconSvg } from "~/components/landing/FeatureGrid";
+import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
+import { NotifyProvider } from "~/components/notify/NotifyContext";
+import { siteConfig } from "~/config/site";
+import { FEATURE_GROUPS, FEATURES, type Feature, type FeatureGroup } from "~/content/features";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: `Features · ${siteConfig.appName}`,
+    description: `Every ${siteConfig.appName} feature explained: custom categories, instant search, link sanitization, QR codes, collaborative collections, end-to-end encrypted sync, AI categorisation, smart reminders and deep links.`,
+    path: "/features",
+  });
+
+const featuresIn = (group: FeatureGroup): readonly Feature[] => FEATURES.filter((feature) => feature.group === group.id);
+
+/**
+ * /features: every feature of app/content/features.ts, grouped, each an <article> whose id is its
+ * slug, so the landing grid's "Learn more" links (/features#<slug>) land on it.
+ */
+export default function FeaturesPage() {
+  return (
+    <NotifyProvider>
+      <PageIntro
+        eyebrow="Features"
+        title="Every feature, and what it does for you"
+        lead={`${siteConfig.appName} does one job: keeping the links you care about easy to find, clean and yours. Here is each part of it, in detail.`}
+      >
+        <nav aria-label="Feature groups" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {FEATURE_GROUPS.map((group) => (
+              <li key={group.id}>
+                <a href={`#${group.id}`} className="btn btn-secondary btn-sm">
+                  {group.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </PageIntro>
+
+      {FEATURE_GROUPS.map((group, index) => (
+        <section
+          key={group.id}
+          id={group.id}
+          aria-labelledby={`${group.id}-heading`}
+          className={index % 2 === 0 ? "section" : "section bg-surface-sunken"}
+        >
+          <div className="container-page">
+            <div className="max-w-2xl">
+              <p className="eyebrow">
+                {index + 1} of {FEATURE_GROUPS.length}
+              </p>
+              <h2 id={`${group.id}-heading`} className="section-title">
+                {group.title}
+              </h2>
+              <p className="section-lead">{group.intro}</p>
+            </div>
+            <ul className={featuresIn(group).length === 3 ? "mt-10 grid gap-5 lg:grid-cols-3" : "mt-10 grid gap-5 md:grid-cols-2"}>
+              {featuresIn(group).map((feature) => (
+                <li key={feature.slug} className="flex">
+                  <FeatureDetail feature={feature} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ))}
+
+      <RoadmapTabs />
+      <DownloadCta />
+    </NotifyProvider>
+  );
+}
+
+function FeatureDetail({ feature }: { feature: Feature }) {
+  const titleId = `${feature.slug}-title`;
+  return (
+    <article id={feature.slug} aria-labelledby={titleId} className="info-feature card">
+      <div className="flex items-start justify-between gap-4">
+        <span className="feature-icon">
+          <FeatureIconSvg icon={feature.icon} />
+        </span>
+        <span className="badge">Since v{feature.since}</span>
+      </div>
+      <h3 id={titleId} className="mt-5 text-xl font-bold tracking-tight">
+        {feature.title}
+      </h3>
+      <p className="mt-2 font-medium">{feature.summary}</p>
+      {feature.details?.map((paragraph) => (
+        <p key={paragraph} className="mt-3 text-ink-muted">
+          {paragraph}
+        </p>
+      ))}
+      {feature.guide ? (
+        <p className="mt-5">
+          <Link to={feature.guide.href} className="info-link">
+            {feature.guide.label}
+            <span aria-hidden="true"> →</span>
+          </Link>
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ComparisonTable } from "~/components/info/ComparisonTable";
+import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
+import { PlanCard } from "~/components/info/PlanCard";
+import { FaqSection } from "~/components/landing/FaqSection";
+import { CheckIcon } from "~/components/ui/Icons";
+import { siteConfig } from "~/config/site";
+import { billingFaq, PLANS, plansStructuredData, TRIAL_DAYS } from "~/content/plans";
+import { MARKETING_CLAIMS } from "~/lib/constants";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({
+    title: `Pricing · ${siteConfig.appName}`,
+    description: `${siteConfig.appName} is free to download and use. Pro adds end-to-end encrypted sync, unlimited collaborative collections, AI categorisation and smart reminders, with a ${TRIAL_DAYS}-day free trial.`,
+    path: "/pricing",
+  }),
+  { "script:ld+json": plansStructuredData() },
+];
+
+const TRIAL_POINTS = [
+  `${TRIAL_DAYS}-day free trial of Pro and Family`,
+  ...(MARKETING_CLAIMS.noCreditCard ? ["No credit card required"] : []),
+  "Cancel any time in your Apple ID settings",
+];
+
+export default function PricingPage() {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Pricing"
+        title="Free to start. Pro when you want sync and sharing."
+        lead={`The free tier is the whole everyday app, not a demo. Pro adds the features that need servers, and the money keeps ${siteConfig.appName} independent, ad-free and yours.`}
+        centered
+      >
+        <ul className="mx-auto mt-8 flex w-fit flex-col items-start gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-6">
+          {TRIAL_POINTS.map((point) => (
+            <li key={point} className="flex items-start gap-2 text-left font-medium">
+              <span className="check-bubble">
+                <CheckIcon width={14} height={14} />
+              </span>
+              {point}
+            </li>
+          ))}
+        </ul>
+      </PageIntro>
+
+      <section aria-labelledby="plans-heading" className="section pt-4 lg:pt-6">
+        <div className="container-page">
+          <h2 id="plans-heading" className="sr-only">
+            Plans
+          </h2>
+          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
+            {PLANS.map((plan) => (
+              <li key={plan.id} className="flex">
+                <PlanCard plan={plan} />
+              </li>
+            ))}
+          </ul>
+          <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-ink-muted">
+            Prices are in US dollars as listed on the US App Store. Apple sets the price for each country and shows it in
+            your local currency, including any tax, on the App Store before you subscribe. Subscriptions renew
+            automatically until you cancel.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="compare-heading" className="section bg-surface-sunken">
+        <div className="container-page max-w-5xl">
+          <SectionHeading
+            id="compare-heading"
+            eyebrow="Compare"
+            title="What each plan includes"
+            lead="Pro Monthly and Pro Yearly include the same features; only the billing differs."
+            centered
+          />
+          <div className="mt-10">
+            <ComparisonTable />
+          </div>
+        </div>
+      </section>
+
+      <FaqSection
+        entries={billingFaq()}
+        eyebrow="Billing"
+        title="Questions about plans and billing"
+        lead="Trials, switching plans, refunds and what happens to your links."
+        betaHref="/waitlist"
+      />
+    </>
+  );
+}
