@@ -94,7 +94,6 @@ export function LinkSanitizerTool({ input, result }: LinkSanitizerToolProps) {
             required
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
-            placeholder="https://example.com/article?utm_source=newsletter"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "sanitizer-hint sanitizer-error" : "sanitizer-hint"}
             className="field-input font-mono text-sm sm:text-base"
