@@ -4,6 +4,23 @@ import { chromiumLaunchOptions } from "./tests/support/chromium.mjs";
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/**
+ * Tests start as a returning visitor who has already answered the cookie banner (necessary only),
+ * so the banner never covers what a test clicks. The banner's own tests start without it.
+ */
+const RETURNING_VISITOR = {
+  cookies: [],
+  origins: [
+    {
+      origin: E2E_BASE_URL,
+      localStorage: [
+        { name: "cookie-consent", value: JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }) },
+        { name: "cookie-consent-date", value: "2026-01-01T00:00:00.000Z" },
+      ],
+    },
+  ],
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -16,6 +33,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),
+    storageState: RETURNING_VISITOR,
     trace: "retain-on-failure",
   },
   projects: [

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-const PAGES = ["/home", "/waitlist"];
+// Pages not covered by their own spec files (blog, info pages, sanitizer and legal pages are).
+const PAGES = ["/home", "/waitlist", "/notify?platform=android&intent=waitlist", "/contact", "/promotion", "/promotion-blue"];
 
 for (const path of PAGES) {
   for (const scheme of ["light", "dark"] as const) {

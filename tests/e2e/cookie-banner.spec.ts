@@ -6,7 +6,8 @@ import { COOKIE_BANNER_DELAY_MS } from "../../app/lib/constants";
 // the page loads, so the banner's delay runs only when the test advances time.
 
 // Reloads are part of these tests; keep them independent of the offline service worker.
-test.use({ serviceWorkers: "block" });
+// A first visit: nothing stored yet (the other specs start as returning visitors).
+test.use({ serviceWorkers: "block", storageState: { cookies: [], origins: [] } });
 
 const START = new Date("2025-06-01T09:00:00.000Z");
 

@@ -27,3 +27,13 @@ export async function installFrozenClock(page: Page) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1000);
 }
+
+/** The waitlist submit button; its label is the visitor's waitlist_cta A/B variant. */
+export function waitlistSubmit(page: Page) {
+  return waitlistSection(page).locator('button[type="submit"]');
+}
+
+/** The A/B assignment the edge rendered into the page. */
+export async function abAssignments(page: Page): Promise<Record<string, { variant: string; label: string }>> {
+  return JSON.parse((await page.locator("#ab-assignments").textContent()) ?? "{}");
+}

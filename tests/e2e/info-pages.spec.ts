@@ -81,10 +81,14 @@ for (const feature of [FEATURE_GRID[0], FEATURE_GRID[FEATURE_GRID.length - 1]]) 
     const card = page.locator(`article#${feature.slug}`);
     await expect(card.getByRole("heading", { level: 3 })).toHaveText(feature.title);
     await expect(card).toBeInViewport({ ratio: 0.3 });
-    // The heading is not hidden under the sticky header.
-    const header = await page.locator("header.site-header").boundingBox();
-    const heading = await card.getByRole("heading", { level: 3 }).boundingBox();
-    expect(heading && header && heading.y >= header.y + header.height).toBe(true);
+    // The heading is not hidden under the sticky header (polled: the scroll may still be settling).
+    await expect
+      .poll(async () => {
+        const header = await page.locator("header.site-header").boundingBox();
+        const heading = await card.getByRole("heading", { level: 3 }).boundingBox();
+        return Boolean(heading && header && heading.y >= header.y + header.height);
+      })
+      .toBe(true);
   });
 }
 

@@ -18,7 +18,7 @@ test.describe("page shell", () => {
   test("below 1024 px the menu collapses, opens, and closes after a choice", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 1023, height: 800 });
     await page.goto("/home");
-    const toggle = page.getByRole("group").locator("summary");
+    const toggle = page.locator("details.mobile-menu > summary");
     await expect(toggle).toBeVisible();
     const mobileNav = page.locator(".mobile-menu-panel");
     await expect(mobileNav).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail, waitLikeAPerson, waitlistSection } from "./helpers";
+import { uniqueEmail, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 test.describe("beta waitlist with JavaScript", () => {
   test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe("beta waitlist with JavaScript", () => {
     await waitLikeAPerson(page);
     const section = waitlistSection(page);
     await section.getByLabel("Email address").fill(uniqueEmail("pending"));
-    await section.getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     const pending = section.getByRole("button", { name: "Joining..." });
     await expect(pending).toBeVisible();
     await expect(pending).toBeDisabled();
@@ -28,7 +28,7 @@ test.describe("beta waitlist with JavaScript", () => {
     await page.goto("/home#waitlist");
     await waitLikeAPerson(page);
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("share"));
-    await waitlistSection(page).getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     await page.getByRole("button", { name: "Share" }).click();
     await expect(page.getByText("Copied to clipboard!")).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -41,7 +41,7 @@ test.describe("beta waitlist with JavaScript", () => {
     await waitLikeAPerson(page);
     await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("offline"));
-    await waitlistSection(page).getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { WAITLIST_TEXT } from "../../app/lib/messages";
-import { uniqueEmail, waitLikeAPerson, waitlistSection } from "./helpers";
+import { abAssignments, uniqueEmail, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 // Runs twice: in the "js" project (enhanced, no reload) and the "no-js" project (plain form post).
 
@@ -15,7 +15,9 @@ test.describe("beta waitlist", () => {
     for (const benefit of WAITLIST_TEXT.benefits) await expect(section.getByText(benefit, { exact: true })).toBeVisible();
     await expect(section.getByLabel("Name (optional)")).toBeVisible();
     await expect(section.getByLabel("Email address")).toHaveAttribute("required", "");
-    await expect(section.getByRole("button", { name: "Join Beta Testing" })).toBeVisible();
+    // The label is the visitor's waitlist_cta variant, chosen at the edge ('Join Beta Testing' for control).
+    const assigned = (await abAssignments(page)).waitlist_cta!;
+    await expect(waitlistSubmit(page)).toHaveText(assigned.label);
     await expect(section.getByText(WAITLIST_TEXT.privacyNote)).toBeVisible();
   });
 
@@ -25,7 +27,7 @@ test.describe("beta waitlist", () => {
     await waitLikeAPerson(page);
     await section.getByLabel("Name (optional)").fill("Ada Lovelace");
     await section.getByLabel("Email address").fill(uniqueEmail("join"));
-    await section.getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
 
     const welcome = page.getByTestId("waitlist-welcome");
     await expect(welcome.getByRole("heading", { name: "Welcome to the beta program!" })).toBeVisible();
@@ -48,7 +50,7 @@ test.describe("beta waitlist", () => {
     const address = uniqueEmail("dup");
     await waitLikeAPerson(page);
     await waitlistSection(page).getByLabel("Email address").fill(address);
-    await waitlistSection(page).getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
 
     await page.goto("/home?again=1#waitlist");
@@ -56,7 +58,7 @@ test.describe("beta waitlist", () => {
     const section = waitlistSection(page);
     await section.getByLabel("Name (optional)").fill("Second Try");
     await section.getByLabel("Email address").fill(address.toUpperCase());
-    await section.getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     await expect(page.getByText("This email is already in our beta testing program!")).toBeVisible();
     await expect(waitlistSection(page).getByLabel("Email address")).toHaveValue(address.toUpperCase());
     await expect(waitlistSection(page).getByLabel("Name (optional)")).toHaveValue("Second Try");
@@ -70,7 +72,7 @@ test.describe("beta waitlist", () => {
     await waitLikeAPerson(page);
     const section = waitlistSection(page);
     await section.getByLabel("Email address").fill("not an email");
-    await section.getByRole("button", { name: "Join Beta Testing" }).click();
+    await waitlistSubmit(page).click();
     const email = waitlistSection(page).getByLabel("Email address");
     await expect(waitlistSection(page).getByText("Please enter a valid email address")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
