@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// `npm run bench`: first-visit JavaScript per public route and the server render time of /home,
-// measured against the production build served by `wrangler pages dev` (workerd + Miniflare, the
-// real Pages Function) with a fresh, migrated and seeded local D1. Prints tables to stdout;
-// progress goes to stderr. Helpers live in scripts/bench/.
+// `npm run bench`: first-visit JavaScript per public route, the server render time of /home and
+// Lighthouse mobile scores of a few pages, measured against the production build served by
+// `wrangler pages dev` (workerd + Miniflare, the real Pages Function) with a fresh, migrated and
+// seeded local D1. Prints tables to stdout; progress goes to stderr. Helpers live in scripts/bench/.
+// `npm run bench -- --only=js,render,lighthouse` runs some sections only (default: all).
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { jsBudgetLines } from "./bench/budgets.mjs";
+import { parseSections, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
 import { closeConnections } from "./bench/http.mjs";
+import { cpuBusy } from "./bench/machine.mjs";
+import { findBlogPost, runLighthouse, stopAllBrowsers } from "./bench/lighthouse.mjs";
+import { lighthouseFootnote, lighthouseReport } from "./bench/lighthouse-report.mjs";
 import { kb, ms, table } from "./bench/report.mjs";
 import { logTail, startPagesDev, stopAllServers } from "./bench/server.mjs";
 import { median, percentile } from "./bench/stats.mjs";
@@ -36,6 +42,23 @@ const BASELINE_PATH = "/api/waitlist";
 const STATIC_PATH = "/favicon.svg";
 const WARMUP_ROUNDS = 30;
 const SAMPLE_ROUNDS = 300;
+/** Pages Lighthouse audits; BLOG_POST stands for the first post in /sitemap.xml. */
+const BLOG_POST = Symbol("first blog post");
+const LIGHTHOUSE_PAGES = ["/home", BLOG_POST, "/link-sanitization"];
+const LIGHTHOUSE_RUNS = 3;
+
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const onlyGiven = process.argv.slice(2).some((arg) => arg.startsWith("--only="));
+let sections;
+try {
+  sections = parseSections(process.argv.slice(2));
+} catch (error) {
+  console.error(`bench: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
 
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -47,6 +70,7 @@ const stateDir = join(workDir, "state");
 const logFile = join(workDir, "wrangler.log");
 
 async function cleanup() {
+  stopAllBrowsers();
   await stopAllServers();
   closeConnections();
   rmSync(workDir, { recursive: true, force: true });
@@ -69,6 +93,21 @@ async function runLogged(command, args) {
 }
 
 async function main() {
+  // Checked before anything starts: Lighthouse needs a Chromium. Asked for by name it is an
+  // error; in a plain `npm run bench` the section is skipped with a note.
+  let chromePath = null;
+  let skippedNote = null;
+  if (sections.has("lighthouse")) {
+    const { findChromium, CHROMIUM_MISSING_MESSAGE } = await import("../tests/support/chromium.mjs");
+    chromePath = findChromium();
+    if (!chromePath && onlyGiven) throw new Error(`Lighthouse needs Chromium. ${CHROMIUM_MISSING_MESSAGE}`);
+    if (!chromePath) {
+      sections.delete("lighthouse");
+      skippedNote = `NOTE: Lighthouse skipped: no Chromium found.\n${CHROMIUM_MISSING_MESSAGE}`;
+      progress(skippedNote);
+    }
+  }
+
   if (!existsSync("build/index.js") || !existsSync("public/build")) {
     progress("no build found; running scripts/build.mjs");
     await run("node", ["scripts/build.mjs"], { stdio: ["ignore", 2, 2] });
@@ -87,10 +126,39 @@ async function main() {
   });
   progress(`serving on ${server.origin}`);
 
-  progress(`first-visit JavaScript of ${PUBLIC_ROUTES.join(", ")}`);
-  const sizes = [];
-  for (const path of PUBLIC_ROUTES) sizes.push(await measureFirstVisitJs(server.origin, path));
+  const report = { sections, skippedNote };
+  if (sections.has("js")) {
+    progress(`first-visit JavaScript of ${PUBLIC_ROUTES.join(", ")}`);
+    report.sizes = [];
+    for (const path of PUBLIC_ROUTES) report.sizes.push(await measureFirstVisitJs(server.origin, path));
+  }
+  if (sections.has("render")) Object.assign(report, await measureRender(server));
+  if (sections.has("lighthouse")) {
+    const paths = [];
+    for (const page of LIGHTHOUSE_PAGES) {
+      const path = page === BLOG_POST ? await findBlogPost(server.origin) : page;
+      if (path) paths.push(path);
+      else progress("no blog post found in /sitemap.xml or on /blog; Lighthouse skips it");
+    }
+    // Our server is idle now: whatever keeps the CPUs busy is other work, which inflates TBT.
+    report.lighthouseBusy = await cpuBusy(1000);
+    report.lighthouse = await runLighthouse({
+      origin: server.origin,
+      paths,
+      runs: LIGHTHOUSE_RUNS,
+      chromePath,
+      profileDir: workDir,
+      progress,
+    });
+  }
 
+  await server.stop();
+  printReport(report);
+  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+}
+
+/** The /home render timing (section "render"). */
+async function measureRender(server) {
   const cpuMeter = createWorkerdCpuMeter(server.pgid);
   const workerdAtStart = cpuMeter?.pids.join(",");
   const load = loadavg()[0];
@@ -105,25 +173,58 @@ async function main() {
   const restarted = cpuMeter && (cpuMeter.restarts > 0 || findDescendants(server.pgid, "workerd").join(",") !== workerdAtStart);
   if (render.status !== 200) throw new Error(`GET ${RENDER_PATH} returned ${render.status}, expected 200`);
   if (baseline.status >= 500) throw new Error(`GET ${BASELINE_PATH} returned ${baseline.status}; pick another baseline`);
-
-  await server.stop();
-  printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted, load });
-  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  return { render, baseline, staticFile, cpuMeter, restarted, load };
 }
 
-function printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted, load }) {
+function printReport(report) {
+  const { sections } = report;
   const out = [
     `linkvault bench · ${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · ` +
-      "wrangler pages dev (workerd), APP_ENV=production",
-    "",
-    "First-visit JavaScript (1)",
-    table(
-      ["Route", "JS files", "JS raw KB", "JS gzip KB", "Inline scripts"],
-      sizes.map((s) => [s.path, s.files.length, kb(s.bytes), kb(s.gzipBytes), s.inlineScripts]),
-      ["l", "r", "r", "r", "r"],
-    ),
+      `wrangler pages dev (workerd), APP_ENV=production · sections: ${[...sections].join(", ")}`,
     "",
   ];
+  if (sections.has("js")) {
+    out.push(
+      "First-visit JavaScript (1)",
+      table(
+        ["Route", "JS files", "JS raw KB", "JS gzip KB", "Inline scripts"],
+        report.sizes.map((s) => [s.path, s.files.length, kb(s.bytes), kb(s.gzipBytes), s.inlineScripts]),
+        ["l", "r", "r", "r", "r"],
+      ),
+      ...jsBudgetLines(report.sizes),
+      "",
+    );
+  }
+  if (sections.has("render")) out.push(...renderSection(report), "");
+  if (sections.has("lighthouse")) {
+    out.push(
+      ...lighthouseReport(report.lighthouse, {
+        runs: LIGHTHOUSE_RUNS,
+        note: "(3)",
+        busy: report.lighthouseBusy,
+        cpuCount: cpus().length,
+      }),
+      "",
+    );
+  }
+
+  if (sections.has("js")) {
+    out.push(
+      "(1) Files named by <script src>, <link rel=modulepreload>, imports in inline module scripts, and the entry",
+      "    and matched routes of the inline window.__remixManifest, plus their static imports, transitively;",
+      "    fetched from the local server, each gzipped on its own at level 9; KB = 1024 bytes. Inline scripts:",
+      "    executable inline <script> elements of the HTML.",
+    );
+  }
+  if (sections.has("render")) out.push(...renderFootnote(report));
+  if (sections.has("lighthouse")) out.push(...lighthouseFootnote("(3)", LIGHTHOUSE_RUNS));
+  if (report.skippedNote) out.push(report.skippedNote);
+  console.log(out.join("\n"));
+}
+
+/** The render-time table (section "render"). */
+function renderSection({ render, baseline, staticFile, cpuMeter }) {
+  const out = [];
 
   const stats = (values, minus) => [ms(median(values) - minus), ms(percentile(values, 99) - minus)];
   const row = (label, result, cpuMinus = 0, wallMinus = 0) => [
@@ -144,11 +245,13 @@ function printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted,
       ],
       ["l", "r", "r", "r", "r"],
     ),
-    "",
-    "(1) Files named by <script src>, <link rel=modulepreload>, imports in inline module scripts, and the entry",
-    "    and matched routes of the inline window.__remixManifest, plus their static imports, transitively;",
-    "    fetched from the local server, each gzipped on its own at level 9; KB = 1024 bytes. Inline scripts:",
-    "    executable inline <script> elements of the HTML.",
+  );
+  return out;
+}
+
+/** Footnote (2) and the render section's warnings. */
+function renderFootnote({ cpuMeter, restarted, load }) {
+  const out = [
     "(2) workerd's Date.now()/performance.now() cannot time this: on Cloudflare they stand still between I/O,",
     "    and this local workerd advances them in whole milliseconds only. So each request is measured from",
     "    outside the worker:",
@@ -161,7 +264,7 @@ function printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted,
     `    Render = each ${RENDER_PATH} sample minus the baseline's median (same run, interleaved), which removes`,
     "    the fixed cost of the local HTTP path, proxy, router, request pipeline and Remix's handler; p99 is",
     "    nearest-rank. Absolute figures on Cloudflare's machines will differ; compare runs on one machine.",
-  );
+  ];
   if (!cpuMeter) out.push("NOTE: CPU needs Linux /proc schedstat; not available here, so only wall clock is shown.");
   if (restarted) {
     out.push("WARNING: wrangler restarted workerd during the timing (functions/ or build/ changed): re-run.");
@@ -172,7 +275,7 @@ function printReport({ sizes, render, baseline, staticFile, cpuMeter, restarted,
         "competing, so wall-clock figures are noisy.",
     );
   }
-  console.log(out.join("\n"));
+  return out;
 }
 
 try {
