@@ -16,6 +16,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
+import { markHydrated } from "~/components/ui/StaticIsland";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A marker that the page is interactive, for tests and for CSS that should wait for JavaScript.
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   usePageViews();

@@ -4,6 +4,7 @@
  * plain text because the structured data must repeat them word for word.
  */
 import { siteConfig } from "~/config/site";
+import { faqPageData } from "~/lib/structured-data";
 
 export interface FaqEntry {
   /** Stable anchor for the question (element id, analytics). */
@@ -72,15 +73,7 @@ export const FAQ: readonly FaqEntry[] = [
   },
 ];
 
-/** The schema.org FAQPage object for the page head (JSON-LD), built from FAQ. */
-export function faqStructuredData() {
-  return {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
-    mainEntity: FAQ.map((entry) => ({
-      "@type": "Question",
-      name: entry.question,
-      acceptedAnswer: { "@type": "Answer", text: entry.answer },
-    })),
-  } as const;
+/** The schema.org FAQPage object for the page head (JSON-LD), built from the rendered questions. */
+export function faqStructuredData(entries: readonly Pick<FaqEntry, "question" | "answer">[] = FAQ) {
+  return faqPageData(entries);
 }

@@ -3,7 +3,13 @@
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { assignAbTests } from "~/lib/ab-tests.server";
+import { FAQ } from "~/content/faq";
+import { FEATURE_GRID } from "~/content/features";
+import { HOW_IT_WORKS } from "~/content/how-it-works";
+import { ROADMAP } from "~/content/roadmap";
+import { V2_FEATURES } from "~/content/v2-features";
 import { attributionFrom } from "~/lib/attribution";
+import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
 
@@ -13,6 +19,20 @@ export function waitlistFormContext(request: Request) {
     attribution: attributionFrom(request.url, request.headers.get("Referer")),
   };
 }
+
+/**
+ * The landing page's copy travels as loader data rather than as imported modules: the words are in
+ * the HTML either way, and this keeps them out of the JavaScript a first visit downloads.
+ */
+const LANDING_CONTENT = {
+  faq: FAQ,
+  featureGrid: FEATURE_GRID.map(({ slug, title, summary, icon }) => ({ slug, title, summary, icon })),
+  howItWorks: HOW_IT_WORKS,
+  roadmap: ROADMAP,
+  v2: V2_FEATURES,
+};
+
+const LANDING_STRUCTURED_DATA = [softwareApplicationData(), organizationData(), faqPageData(FAQ)];
 
 export async function loadLandingPage(request: Request, context: AppLoadContext) {
   const { DB, CONFIG } = context.cloudflare.env;
@@ -27,6 +47,8 @@ export async function loadLandingPage(request: Request, context: AppLoadContext)
       waitlistForm: waitlistFormContext(request),
       reviews,
       ab: ab.assignments,
+      content: LANDING_CONTENT,
+      structuredData: LANDING_STRUCTURED_DATA,
     },
     { headers },
   );

@@ -30,6 +30,19 @@ export function organizationData() {
   };
 }
 
+/** FAQPage from the questions a page renders (spec section 3: question and answer pairs). */
+export function faqPageData(entries: readonly { question: string; answer: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: entries.map((entry) => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer },
+    })),
+  } as const;
+}
+
 export interface BlogPostingInput {
   title: string;
   description: string;

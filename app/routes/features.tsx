@@ -7,6 +7,7 @@ import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
 import { FEATURE_GROUPS, FEATURES, type Feature, type FeatureGroup } from "~/content/features";
+import { ROADMAP } from "~/content/roadmap";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
@@ -71,7 +72,7 @@ export default function FeaturesPage() {
         </section>
       ))}
 
-      <RoadmapTabs />
+      <RoadmapTabs releases={ROADMAP} />
       <DownloadCta />
     </NotifyProvider>
   );

@@ -15,20 +15,17 @@ import { WaitlistSection } from "~/components/landing/WaitlistSection";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
 import { loadLandingPage } from "~/lib/landing.server";
-import { faqStructuredData } from "~/content/faq";
 import { pageMeta } from "~/lib/seo";
-import { organizationData, softwareApplicationData } from "~/lib/structured-data";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({
     title: `${siteConfig.appName}: ${siteConfig.tagline}`,
     description: siteConfig.description,
     path: "/home",
   }),
-  { "script:ld+json": softwareApplicationData() },
-  { "script:ld+json": organizationData() },
-  // The same list the accordion renders (app/content/faq.ts).
-  { "script:ld+json": faqStructuredData() },
+  // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
+  // accordion renders), so the builders stay out of the browser bundle.
+  ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),
 ];
 
 /** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */
@@ -40,21 +37,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The landing page: the spec's sections in the spec's order (section 2). */
 export default function LandingPage() {
-  const { waitlistForm, reviews, ab } = useLoaderData<typeof loader>();
+  const { waitlistForm, reviews, ab, content } = useLoaderData<typeof loader>();
   return (
     <NotifyProvider>
       {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
       <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: JSON.stringify(ab).replace(/</g, "\\u003c") }} />
       <HeroSection headline={ab.hero_headline.label} ctaLabel={ab.hero_cta.label} />
       <LinkSanitizationHighlight />
-      <V2Showcase />
-      <FeatureGrid />
+      <V2Showcase features={content.v2} />
+      <FeatureGrid features={content.featureGrid} />
       <ScreenshotsCarousel />
       <ComingSoonPlatforms />
-      <HowItWorksTabs />
+      <HowItWorksTabs views={content.howItWorks} />
       <ReviewsSection reviews={reviews} />
-      <RoadmapTabs />
-      <FaqSection />
+      <RoadmapTabs releases={content.roadmap} />
+      <FaqSection entries={content.faq} />
       <WaitlistSection {...waitlistForm} submitLabel={ab.waitlist_cta.label} />
       <SupportSection />
     </NotifyProvider>

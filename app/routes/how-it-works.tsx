@@ -6,6 +6,7 @@ import { FaqSection } from "~/components/landing/FaqSection";
 import { HowItWorksTabs } from "~/components/landing/HowItWorksTabs";
 import { siteConfig } from "~/config/site";
 import { FAQ } from "~/content/faq";
+import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
@@ -93,7 +94,7 @@ export default function HowItWorksPage() {
       </section>
 
       <div className="bg-surface-sunken">
-        <HowItWorksTabs />
+        <HowItWorksTabs views={HOW_IT_WORKS} />
       </div>
 
       <section aria-labelledby="sanitization-heading" className="section">

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ACCEPT_ALL,
   CONSENT_DATE_STORAGE_KEY,
-  CONSENT_MODE_BOOTSTRAP_SCRIPT,
   CONSENT_STORAGE_KEY,
   DEFAULT_CONSENT_SIGNALS,
   REJECT_ALL,
@@ -13,6 +12,7 @@ import {
   serializeConsent,
   type ConsentChoices,
 } from "~/lib/consent";
+import { CONSENT_MODE_BOOTSTRAP_SCRIPT } from "~/lib/consent-script.server";
 
 /** The smallest Storage the consent functions need, kept in memory. */
 class MemoryStorage implements Storage {

@@ -1,8 +1,11 @@
-import { CONSENT_MODE_BOOTSTRAP_SCRIPT } from "~/lib/consent";
+import { CONSENT_MODE_BOOTSTRAP_SCRIPT } from "~/lib/consent-script.server";
 import { useNonce } from "~/lib/nonce";
 
-/** Built once from constants: nothing from the request or the visitor goes into it. */
-const html = { __html: CONSENT_MODE_BOOTSTRAP_SCRIPT };
+/**
+ * Built once from constants: nothing from the request or the visitor goes into it. In the browser
+ * the import is empty: React keeps the server-rendered script as it is during hydration.
+ */
+const html = { __html: CONSENT_MODE_BOOTSTRAP_SCRIPT ?? "" };
 
 /**
  * Google Consent Mode v2 defaults for the document head: all storage denied except security,

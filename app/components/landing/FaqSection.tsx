@@ -1,7 +1,7 @@
 import { ChevronDownIcon } from "~/components/ui/Icons";
 import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
-import { FAQ, type FaqEntry } from "~/content/faq";
+import type { FaqEntry } from "~/content/faq";
 import { track } from "~/lib/analytics/track";
 
 /**
@@ -19,8 +19,8 @@ import { track } from "~/lib/analytics/track";
  * the landing page's section. Its id is always "faq": one FAQ section per page.
  */
 export interface FaqSectionProps {
-  /** The questions to show; the whole FAQ by default. */
-  entries?: readonly FaqEntry[];
+  /** The questions to show (the landing page passes the whole FAQ through its loader). */
+  entries: readonly FaqEntry[];
   eyebrow?: string;
   title?: string;
   lead?: string;
@@ -31,13 +31,13 @@ export interface FaqSectionProps {
 }
 
 export function FaqSection({
-  entries = FAQ,
+  entries,
   eyebrow = "FAQ",
   title = "Questions, answered",
   lead = "Privacy, pricing, sync and the rest, in plain words.",
   betaHref = "#waitlist",
   className,
-}: FaqSectionProps = {}) {
+}: FaqSectionProps) {
   function onToggle(event: SyntheticEvent<HTMLDetailsElement>, question: string) {
     const details = event.currentTarget;
     if (!details.open) return;

@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/Icons";
 import { Link } from "@remix-run/react";
 import type { SVGProps } from "react";
-import { FEATURE_GRID, type FeatureIcon } from "~/content/features";
+import type { Feature, FeatureIcon } from "~/content/features";
 import { siteConfig } from "~/config/site";
 import { track } from "~/lib/analytics/track";
 
@@ -43,7 +43,10 @@ export function FeatureIconSvg({ icon, ...props }: { icon: FeatureIcon } & SVGPr
  * "Learn more" link to /features#<slug>, stretched over the card so a click anywhere on it
  * follows the link (and records feature_card_click) while keyboard users meet one real link.
  */
-export function FeatureGrid() {
+/** The cards to show: FEATURE_GRID, passed in by the loader so the copy stays out of the bundle. */
+export type FeatureCard = Pick<Feature, "slug" | "title" | "summary" | "icon">;
+
+export function FeatureGrid({ features }: { features: readonly FeatureCard[] }) {
   return (
     <section id="features" aria-labelledby="features-heading" className="section">
       <div className="container-page">
@@ -58,7 +61,7 @@ export function FeatureGrid() {
           </p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURE_GRID.map((feature) => (
+          {features.map((feature) => (
             <li key={feature.slug} className="flex">
               <article className="feature-card card" aria-labelledby={`feature-${feature.slug}`}>
                 <span className="feature-icon">

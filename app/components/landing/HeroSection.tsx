@@ -1,9 +1,19 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
-import { AddLinkScreen } from "./mock-screens/AddLinkScreen";
-import { CategoriesScreen } from "./mock-screens/CategoriesScreen";
-import { LinkDetailScreen } from "./mock-screens/LinkDetailScreen";
-import { MyLinksScreen } from "./mock-screens/MyLinksScreen";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { staticIsland } from "~/components/ui/StaticIsland";
+import { MyLinksScreen as MyLinksScreenMarkup } from "./mock-screens/MyLinksScreen.server";
+
+// The first screen is on the first paint as server HTML only; its code loads only when a client
+// navigation renders the hero (StaticIsland).
+const MyLinksScreen = staticIsland(MyLinksScreenMarkup, () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
+
+// Only the first screen is on the first paint; the others are drawn in HTML/CSS too, but are not
+// needed until the visitor swipes, so their code loads when the page is idle.
+const laterScreens = () => import("./mock-screens/later-screens");
+const AddLinkScreen = lazy(() => laterScreens().then((m) => ({ default: m.AddLinkScreen })));
+const CategoriesScreen = lazy(() => laterScreens().then((m) => ({ default: m.CategoriesScreen })));
+const LinkDetailScreen = lazy(() => laterScreens().then((m) => ({ default: m.LinkDetailScreen })));
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 import { ProductTourCarousel } from "./ProductTourCarousel";
 
@@ -42,6 +52,15 @@ const DEMO_SCREENS = [
 function PhoneDemoCarousel() {
   const carousel = useCarousel({ count: DEMO_SCREENS.length });
   const { index, count } = carousel;
+  // False on the server and during hydration (both render only the first screen).
+  const [allScreens, setAllScreens] = useState(false);
+  useEffect(() => {
+    if (index !== 0) return setAllScreens(true);
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = whenIdle(() => setAllScreens(true));
+    return () => cancel(handle);
+  }, [index]);
   return (
     <div
       {...carousel.rootProps}
@@ -67,7 +86,11 @@ function PhoneDemoCarousel() {
               <div key={name} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
                 <p className="sr-only">{description}</p>
                 <div className="h-full" aria-hidden="true">
-                  <Screen />
+                  {i === 0 || allScreens ? (
+                    <Suspense fallback={null}>
+                      <Screen />
+                    </Suspense>
+                  ) : null}
                 </div>
               </div>
             ))}

@@ -1,100 +1,10 @@
-import { Link } from "@remix-run/react";
-import { siteConfig } from "~/config/site";
+import { staticIsland } from "~/components/ui/StaticIsland";
+import { LinkSanitizationHighlightMarkup } from "./LinkSanitizationHighlight.server";
 
-/** The example link: its page address, then the trackers a newsletter and two ad networks add. */
-const EXAMPLE_PAGE = "https://news.example.com/2025/03/the-case-for-slow-software";
-const EXAMPLE_TRACKERS = [
-  ["utm_source", "newsletter"],
-  ["utm_medium", "email"],
-  ["utm_campaign", "spring_digest"],
-  ["fbclid", "IwAR2xK9dQ7vLmZ3pTq8"],
-  ["gclid", "Cj0KCQjw8MG1BhCoARIsAHxSiQ"],
-] as const;
-
-/** The spec's claims (section 2), shown as they are stated there. */
-const CLAIMS = [
-  { figure: "90%", label: "tracking parameters blocked" },
-  { figure: "15%", label: "faster loads" },
-  { figure: "60%", label: "shorter URLs" },
-] as const;
-
-export function LinkSanitizationHighlight() {
-  return (
-    <section aria-labelledby="sanitization-heading" className="section border-y border-line bg-surface-sunken">
-      <div className="container-page grid items-center gap-12 lg:grid-cols-[0.9fr_1.1fr]">
-        <div>
-          <p className="eyebrow">
-            <span className="live-badge mr-2 align-middle">
-              <span className="live-dot" aria-hidden="true" />
-              LIVE
-            </span>
-            Link sanitization
-          </p>
-          <h2 id="sanitization-heading" className="section-title">
-            Save the page, not the trackers
-          </h2>
-          <p className="section-lead">
-            Links shared from newsletters, social apps and search ads carry tags that tell marketers who clicked,
-            where and when. {siteConfig.appName} strips them on your device the moment you save, so the link you keep
-            and the link you share are just the page.
-          </p>
-          <dl className="mt-8 grid grid-cols-3 gap-3">
-            {CLAIMS.map((claim) => (
-              <div key={claim.figure} className="sanitize-claim">
-                <dt className="text-xs leading-snug text-ink-muted sm:text-sm">{claim.label}</dt>
-                <dd className="order-first text-2xl font-extrabold tracking-tight text-(--accent-text) sm:text-3xl">
-                  {claim.figure}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/link-sanitization" className="btn btn-primary btn-lg">
-              Learn More
-            </Link>
-            <a className="btn btn-secondary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-              Download Now
-              <span className="sr-only"> (opens the App Store in a new tab)</span>
-            </a>
-          </div>
-        </div>
-
-        <figure className="card p-5 sm:p-7">
-          <figcaption className="text-sm font-semibold">A link from a newsletter, before and after saving</figcaption>
-          <div className="mt-5">
-            <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">
-              <span className="sanitize-dot bg-red-500" aria-hidden="true" />
-              Before: {EXAMPLE_TRACKERS.length} tracking parameters
-            </p>
-            <p className="sanitize-url mt-2">
-              <span>{EXAMPLE_PAGE}</span>
-              {EXAMPLE_TRACKERS.map(([name, value], index) => (
-                <span key={name}>
-                  {index === 0 ? "?" : "&"}
-                  <del className="sanitize-tracker">
-                    {name}={value}
-                  </del>
-                </span>
-              ))}
-            </p>
-          </div>
-          <div className="my-4 flex items-center gap-3 text-xs font-medium text-ink-muted" aria-hidden="true">
-            <span className="h-px flex-1 bg-line" />
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M12 4v16M6 14l6 6 6-6" />
-            </svg>
-            removed on save
-            <span className="h-px flex-1 bg-line" />
-          </div>
-          <div>
-            <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">
-              <span className="sanitize-dot bg-emerald-500" aria-hidden="true" />
-              After: the page itself
-            </p>
-            <p className="sanitize-url sanitize-url-clean mt-2">{EXAMPLE_PAGE}</p>
-          </div>
-        </figure>
-      </div>
-    </section>
-  );
-}
+/**
+ * The link-sanitization highlight (spec section 2). It has no state and no handlers of its own, so
+ * it is a StaticIsland: server HTML on the first load, its code loaded only for client navigations.
+ */
+export const LinkSanitizationHighlight = staticIsland(LinkSanitizationHighlightMarkup, () =>
+  import("./LinkSanitizationHighlightMarkup").then((m) => m.LinkSanitizationHighlightMarkup),
+);

@@ -1,13 +1,13 @@
 import { NotifyButton } from "~/components/notify/NotifyContext";
 import { CheckIcon } from "~/components/ui/Icons";
 import { Tabs } from "~/components/ui/Tabs";
-import { ROADMAP } from "~/content/roadmap";
+import type { Release } from "~/content/roadmap";
 import { siteConfig } from "~/config/site";
 
 /** "v1.5" -> "v1-5", for element ids. */
 const versionSlug = (version: string) => version.replace(/\./g, "-");
 
-export function RoadmapTabs() {
+export function RoadmapTabs({ releases }: { releases: readonly Release[] }) {
   return (
     <section aria-labelledby="roadmap-heading" className="section bg-surface-sunken">
       <div className="container-page">
@@ -26,7 +26,7 @@ export function RoadmapTabs() {
           label="App versions"
           className="mx-auto mt-10 max-w-3xl"
           listClassName="mx-auto max-w-md"
-          items={ROADMAP.map((release) => ({
+          items={releases.map((release) => ({
             id: versionSlug(release.version),
             label: release.version,
             panel: (

@@ -1,8 +1,13 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
+import { staticIsland } from "~/components/ui/StaticIsland";
 import { CheckIcon, ShareIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
+import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
+
+/** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
+const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
@@ -24,43 +29,14 @@ export interface WaitlistSectionProps {
   headingLevel?: 1 | 2;
 }
 
-const BENEFIT_DETAILS: Record<(typeof WAITLIST_TEXT.benefits)[number], string> = {
-  "Early Access": "Install new builds through TestFlight weeks before they reach the App Store.",
-  "Beta Testing": "Try features while they are still taking shape and tell us what works.",
-  "Direct Communication": "Reply to any beta email and it lands with the developer, not a ticket queue.",
-  "V2 Features Included": "Cloud sync, collaborative collections and AI categorisation, free during the beta.",
-};
 
 export function WaitlistSection(props: WaitlistSectionProps) {
   // Changing the key remounts the form: "Back to Homepage" returns to an empty one.
   const [formKey, setFormKey] = useState(0);
-  const Heading = props.headingLevel === 1 ? "h1" : "h2";
   return (
     <section id="waitlist" aria-labelledby="waitlist-heading" className="section bg-brand-gradient">
       <div className="container-page grid items-start gap-12 lg:grid-cols-2">
-        <div>
-          <p className="eyebrow">Beta program</p>
-          <Heading id="waitlist-heading" className="section-title">
-            {WAITLIST_TEXT.heading}
-          </Heading>
-          <p className="section-lead">
-            Help shape {siteConfig.appName} before everyone else gets it. Beta testers get every new build first
-            and a direct line to the person who writes the code.
-          </p>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-            {WAITLIST_TEXT.benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-3">
-                <span className="check-bubble">
-                  <CheckIcon width={16} height={16} />
-                </span>
-                <span>
-                  <strong className="block font-semibold">{benefit}</strong>
-                  <span className="text-sm text-ink-muted">{BENEFIT_DETAILS[benefit]}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <WaitlistIntro headingLevel={props.headingLevel ?? 2} className="block" />
         <div className="card p-6 sm:p-8">
           <WaitlistForm
             key={formKey}
