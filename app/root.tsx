@@ -17,6 +17,7 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
 import { markHydrated } from "~/components/ui/StaticIsland";
+import { installClickTracking } from "~/lib/analytics/track";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -77,6 +78,7 @@ export default function App() {
   useEffect(() => {
     markHydrated();
     document.documentElement.dataset.hydrated = "true";
+    return installClickTracking();
   }, []);
   usePageViews();
   return <Outlet />;

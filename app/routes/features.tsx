@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { DownloadCta } from "~/components/info/DownloadCta";
 import { PageIntro } from "~/components/info/PageIntro";
-import { FeatureIconSvg } from "~/components/landing/FeatureGrid";
+import { FeatureIconSvg } from "~/components/landing/FeatureGridMarkup";
 import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";

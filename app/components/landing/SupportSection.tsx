@@ -1,44 +1,9 @@
-import { Icon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
-import { track } from "~/lib/analytics/track";
+import { staticIsland } from "~/components/ui/StaticIsland";
+import { SupportSectionMarkup } from "./SupportSection.server";
 
-const CoffeeIcon = () => (
-  <Icon size={22}>
-    <path d="M4 9h13v5a5 5 0 0 1-5 5H9a5 5 0 0 1-5-5V9z" />
-    <path d="M17 11h1.5a2.5 2.5 0 0 1 0 5H17" />
-    <path d="M8 3.5c0 1 .8 1.5.8 2.5M12 3.5c0 1 .8 1.5.8 2.5" />
-  </Icon>
-);
-
-export function SupportSection() {
-  return (
-    <section aria-labelledby="support-heading" className="section">
-      <div className="container-page">
-        <div className="support-panel mx-auto max-w-3xl text-center">
-          <span className="feature-icon mx-auto">
-            <CoffeeIcon />
-          </span>
-          <h2 id="support-heading" className="section-title mt-5">
-            Support an indie developer
-          </h2>
-          <p className="section-lead mx-auto max-w-xl">
-            {siteConfig.appName} is designed, built and supported by one independent developer, with no ads and no data to
-            sell. If it saves you time, a coffee helps pay for the servers and the next release.
-          </p>
-          <a
-            className="btn btn-lg support-button mt-8"
-            href={siteConfig.donationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => track("support_developer_click")}
-          >
-            <CoffeeIcon />
-            Buy Me a Coffee
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <p className="mt-4 text-sm text-ink-muted">Entirely optional: a coffee unlocks nothing in the app, it just keeps the work going.</p>
-        </div>
-      </div>
-    </section>
-  );
-}
+/**
+ * The support-the-developer section (spec section 2). It has no state or handlers of its own (clicks are tracked by the document listener,
+ * Notify links open the modal through NotifyProvider), so it is a StaticIsland: server HTML on the
+ * first load, its code loaded only for client-side navigations.
+ */
+export const SupportSection = staticIsland(SupportSectionMarkup, () => import("./SupportSectionMarkup").then((m) => m.SupportSectionMarkup));

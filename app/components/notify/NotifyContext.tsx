@@ -1,20 +1,15 @@
 /**
- * The notification modal ("Notify Me", "Get Notified", roadmap buttons). Any component opens it
- * with <NotifyButton>; the modal's code is loaded only when a visitor first opens it. Without
- * JavaScript the same buttons are links to /notify, a page with the same form.
+ * The notification modal ("Notify Me", "Get Notified", roadmap buttons). A <NotifyButton> is a
+ * plain link to /notify (the page with the same form, for visitors without JavaScript); on a page
+ * wrapped in <NotifyProvider> a click on one opens the modal instead. The modal's code loads when a
+ * visitor first opens it.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { track } from "~/lib/analytics/track";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { trackedClick } from "~/lib/analytics/track";
 import { notifyHref } from "./notify-href";
 import type { NotifyPlatform, NotifyRequest } from "./notify-types";
 
 const NotifyModal = lazy(() => import("./NotifyModal"));
-
-interface NotifyContextValue {
-  open(request: NotifyRequest): void;
-}
-
-const NotifyContext = createContext<NotifyContextValue | null>(null);
 
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<NotifyRequest | null>(null);
@@ -28,16 +23,30 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     // Focus returns to the button that opened the dialog.
     requestAnimationFrame(() => opener.current?.focus());
   }, []);
-  const value = useMemo(() => ({ open }), [open]);
+  // Any Notify link on the page opens the modal, including links in server-only markup.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a[data-notify-platform]");
+      if (!link) return;
+      event.preventDefault();
+      open({
+        platform: link.dataset.notifyPlatform as NotifyPlatform,
+        intent: link.dataset.notifyIntent === "beta_testing" ? "beta_testing" : "waitlist",
+      });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [open]);
   return (
-    <NotifyContext.Provider value={value}>
+    <>
       {children}
       {request ? (
         <Suspense fallback={null}>
           <NotifyModal request={request} onClose={close} />
         </Suspense>
       ) : null}
-    </NotifyContext.Provider>
+    </>
   );
 }
 
@@ -55,19 +64,14 @@ export function NotifyButton({
   className?: string;
   children: ReactNode;
 }) {
-  const context = useContext(NotifyContext);
-  const request = { platform, intent };
   return (
     <a
-      href={notifyHref(request)}
+      href={notifyHref({ platform, intent })}
       className={className}
       aria-haspopup="dialog"
-      onClick={(e) => {
-        if (event) track(event.name, { platform, ...event.properties });
-        if (!context) return;
-        e.preventDefault();
-        context.open(request);
-      }}
+      data-notify-platform={platform}
+      data-notify-intent={intent}
+      {...(event ? trackedClick(event.name, { platform, ...event.properties }) : {})}
     >
       {children}
     </a>

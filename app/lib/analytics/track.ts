@@ -34,6 +34,31 @@ export function track(name: string, properties: Record<string, unknown> = {}): v
   }
 }
 
+/**
+ * Attributes that make an element report a click without a handler of its own (so the element can
+ * live in server-only markup): one listener on the document reads them.
+ */
+export function trackedClick(name: string, properties: Record<string, unknown> = {}) {
+  return { "data-track": name, "data-track-props": JSON.stringify(properties) };
+}
+
+/** Installs the document listener for trackedClick() elements; returns its removal. */
+export function installClickTracking(): () => void {
+  const onClick = (event: MouseEvent) => {
+    const element = (event.target as Element | null)?.closest?.("[data-track]");
+    if (!element) return;
+    let properties: Record<string, unknown> = {};
+    try {
+      properties = JSON.parse(element.getAttribute("data-track-props") || "{}");
+    } catch {
+      // Malformed properties: the event still counts.
+    }
+    track(element.getAttribute("data-track")!, properties);
+  };
+  document.addEventListener("click", onClick, { capture: true });
+  return () => document.removeEventListener("click", onClick, { capture: true });
+}
+
 /** Attaches a sink; it first receives what was queued. Returns the detach function. */
 export function subscribe(sink: Sink): () => void {
   sinks.add(sink);

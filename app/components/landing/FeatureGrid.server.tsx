@@ -1,0 +1,2 @@
+// Server-only entry: the browser bundle gets an empty module (see StaticIsland).
+export { FeatureGridMarkup } from "./FeatureGridMarkup";
