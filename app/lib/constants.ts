@@ -19,6 +19,13 @@ export const BREAKPOINTS = { sm: 640, lg: 1024, xl: 1280 } as const;
 export const MOBILE_MENU_BREAKPOINT_PX = 1024;
 
 export const DEFAULT_APP_RATING = { value: 4.8, count: 500 } as const;
+/** Link-sanitization claims (spec section 2), shown as the spec states them. */
+export const SANITIZATION_CLAIMS = [
+  { figure: "90%", label: "tracking parameters blocked" },
+  { figure: "15%", label: "faster loads" },
+  { figure: "60%", label: "shorter URLs" },
+] as const;
+
 export const MARKETING_CLAIMS = {
   averageRating: "4.9",
   users: "500+",

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { SANITIZATION_CLAIMS } from "~/lib/constants";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { LinkSanitizerTool } from "~/components/sanitizer/LinkSanitizerTool";
@@ -36,11 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-const CLAIMS = [
-  { figure: "90%", label: "tracking parameters blocked" },
-  { figure: "15%", label: "faster loads" },
-  { figure: "60%", label: "shorter URLs" },
-] as const;
+const CLAIMS = SANITIZATION_CLAIMS;
 
 const SOURCES = [
   { who: "Ad networks", what: "Google Ads (gclid), Microsoft Advertising (msclkid), Meta (fbclid), TikTok (ttclid), LinkedIn (li_fat_id) and X (twclid) add a click identifier to every ad click." },

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { SANITIZATION_CLAIMS } from "~/lib/constants";
 import { siteConfig } from "~/config/site";
 
 /** The example link: its page address, then the trackers a newsletter and two ad networks add. */
@@ -11,12 +12,7 @@ const EXAMPLE_TRACKERS = [
   ["gclid", "Cj0KCQjw8MG1BhCoARIsAHxSiQ"],
 ] as const;
 
-/** The spec's claims (section 2), shown as they are stated there. */
-const CLAIMS = [
-  { figure: "90%", label: "tracking parameters blocked" },
-  { figure: "15%", label: "faster loads" },
-  { figure: "60%", label: "shorter URLs" },
-] as const;
+const CLAIMS = SANITIZATION_CLAIMS;
 
 export function LinkSanitizationHighlightMarkup() {
   return (
