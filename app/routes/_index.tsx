@@ -14,4 +14,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLandingPage(request, context);
 }
 
-export { default, headers, meta } from "./home";
+export { default, headers, links, meta } from "./home";

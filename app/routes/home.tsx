@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { FaqSection } from "~/components/landing/FaqSection";
@@ -26,6 +26,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
   // accordion renders), so the builders stay out of the browser bundle.
   ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),
+];
+
+/**
+ * The resource hints of spec section 2 that still make sense once third parties wait for consent
+ * (ADR 0012): the first two screenshots and the features page, fetched at idle priority. No font or
+ * third-party hints: there is no web font, and nothing may contact another host before consent.
+ */
+export const links: LinksFunction = () => [
+  { rel: "prefetch", href: "/images/screenshots/home.svg", as: "image" },
+  { rel: "prefetch", href: "/images/screenshots/categories.svg", as: "image" },
+  { rel: "prefetch", href: "/features" },
 ];
 
 /** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */
