@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 test.describe("beta waitlist with JavaScript", () => {
   test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {
     await page.goto("/home#waitlist");
+    // The enhanced form exists only once React has hydrated; before that a click posts the page.
+    await waitForHydration(page);
     // Hold the real request back a moment so the pending state can be observed.
     await page.route("**/api/waitlist", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -26,6 +28,8 @@ test.describe("beta waitlist with JavaScript", () => {
       delete (Navigator.prototype as { share?: unknown }).share;
     });
     await page.goto("/home#waitlist");
+    // The enhanced form exists only once React has hydrated; before that a click posts the page.
+    await waitForHydration(page);
     await waitLikeAPerson(page);
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("share"));
     await waitlistSubmit(page).click();
@@ -38,6 +42,8 @@ test.describe("beta waitlist with JavaScript", () => {
 
   test("shows the network error message when the connection drops", async ({ page }) => {
     await page.goto("/home#waitlist");
+    // The enhanced form exists only once React has hydrated; before that a click posts the page.
+    await waitForHydration(page);
     await waitLikeAPerson(page);
     await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("offline"));

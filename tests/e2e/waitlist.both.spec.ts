@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { WAITLIST_TEXT } from "../../app/lib/messages";
-import { abAssignments, uniqueEmail, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { abAssignments, uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 // Runs twice: in the "js" project (enhanced, no reload) and the "no-js" project (plain form post).
 
 test.describe("beta waitlist", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, javaScriptEnabled }) => {
     await page.goto("/home#waitlist");
+    if (javaScriptEnabled) await waitForHydration(page);
   });
 
   test("shows the section with its heading, benefits, fields and privacy note", async ({ page }) => {
