@@ -36,3 +36,17 @@ test("server-rendered islands keep their HTML after hydration and their links an
   const events = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   expect(events).toContain("coming_soon_notify_click");
 });
+
+for (const path of ["/home", "/", "/features", "/download", "/about", "/waitlist", "/promotion"]) {
+  test(`${path} hydrates without errors (no hydration mismatch, nothing in the console)`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+}

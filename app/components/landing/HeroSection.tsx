@@ -86,7 +86,9 @@ function PhoneDemoCarousel() {
               <div key={name} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
                 <p className="sr-only">{description}</p>
                 <div className="h-full" aria-hidden="true">
-                  {i === 0 || allScreens ? (
+                  {i === 0 ? (
+                    <Screen />
+                  ) : allScreens ? (
                     <Suspense fallback={null}>
                       <Screen />
                     </Suspense>
