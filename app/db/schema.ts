@@ -119,3 +119,17 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   hits: integer("hits").notNull(),
 });
+
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],
+);

@@ -56,3 +56,12 @@ export const WAITLIST_SOURCES = [
 ] as const;
 export const WAITLIST_INTENTS = ["beta_testing", "waitlist"] as const;
 export const WAITLIST_PLATFORMS = ["ios", "android", "macos", "chrome_extension", "all_platforms"] as const;
+
+/** Admin sessions end after this long without a request… */
+export const ADMIN_SESSION_IDLE_SECONDS = 2 * 60 * 60;
+/** …and at the latest this long after sign-in, however active. */
+export const ADMIN_SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
+/** last_seen_at is written at most this often, so browsing the admin is not a write per request. */
+export const ADMIN_SESSION_TOUCH_SECONDS = 60;
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const ADMIN_PASSWORD_MAX_LENGTH = 256;

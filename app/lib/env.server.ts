@@ -26,6 +26,15 @@ const envSchema = z
     WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
     CONTACT_RATE_LIMIT_MAX: positiveInt(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(3600),
+    /** Signs the admin session and flash cookies. */
+    SESSION_SECRET: z.string().min(32).default(DEV_ONLY_SECRET),
+    /** Admin sign-in attempts per client (hashed IP), and failed attempts per account, per window. */
+    ADMIN_LOGIN_RATE_LIMIT_MAX: positiveInt(10),
+    ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: positiveInt(5),
+    ADMIN_LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+    /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */
+    CF_ACCESS_TEAM_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
+    CF_ACCESS_AUD: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {
@@ -33,6 +42,20 @@ const envSchema = z
         code: "custom",
         path: ["IP_HASH_SECRET"],
         message: "IP_HASH_SECRET must be set to a random secret in production",
+      });
+    }
+    if (env.APP_ENV === "production" && env.SESSION_SECRET === DEV_ONLY_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET must be set to a random secret in production",
+      });
+    }
+    if (Boolean(env.CF_ACCESS_TEAM_DOMAIN) !== Boolean(env.CF_ACCESS_AUD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CF_ACCESS_AUD"],
+        message: "CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD are set together or not at all",
       });
     }
   });

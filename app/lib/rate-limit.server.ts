@@ -57,3 +57,29 @@ export async function hitClientRateLimit(
 export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
   await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
 }
+
+/** The current window's count without adding to it (checked before work that only failures count). */
+export async function peekRateLimit(
+  db: D1Database,
+  rule: RateLimitRule,
+  key: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .prepare("SELECT hits FROM rate_limits WHERE bucket = ?1 AND window_start = ?2")
+    .bind(`${rule.scope}:${key}`, windowStart)
+    .first<{ hits: number }>();
+  const hits = row?.hits ?? 0;
+  return {
+    allowed: hits < rule.max,
+    hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Forgets a bucket (e.g. an account's failed sign-ins after a successful one). */
+export async function resetRateLimit(db: D1Database, rule: RateLimitRule, key: string): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE bucket = ?1").bind(`${rule.scope}:${key}`).run();
+}

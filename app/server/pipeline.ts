@@ -119,6 +119,11 @@ export function createRequestPipeline(build: ServerBuild) {
     }
     // Responses from fetch() or the cache can carry immutable headers.
     response = new Response(response.body, response);
+    if (new URL(request.url).pathname.startsWith("/admin")) {
+      // Nothing of the admin area is ever stored by a browser, proxy or edge cache, or indexed.
+      response.headers.set("Cache-Control", "no-store");
+      response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    }
     applySecurityHeaders(response.headers, { nonce, secure: new URL(request.url).protocol === "https:" });
     return response;
   };

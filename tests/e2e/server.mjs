@@ -5,7 +5,9 @@
 import { existsSync, rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { run } from "../../scripts/lib/run.mjs";
+import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations, seedDemoContent } from "../../scripts/lib/wrangler.mjs";
+import { E2E_ADMIN } from "./admin-account.mjs";
 
 const port = process.argv[2] ?? "8790";
 const stateDir = `tests/.tmp/e2e-state-${port}`;
@@ -14,6 +16,8 @@ if (!existsSync("build/index.js")) await run("node", ["scripts/build.mjs"]);
 rmSync(stateDir, { recursive: true, force: true });
 await applyMigrations(stateDir);
 await seedDemoContent(stateDir);
+// A throwaway owner for the admin tests; this state directory exists only for the test run.
+await createAdmin({ ...E2E_ADMIN, role: "owner", stateDir });
 
 const child = spawn(
   "npx",
@@ -25,6 +29,7 @@ const child = spawn(
     "--binding", "APP_ENV=test",
     "--binding", "WAITLIST_RATE_LIMIT_MAX=100000",
     "--binding", "CONTACT_RATE_LIMIT_MAX=100000",
+    "--binding", "ADMIN_LOGIN_RATE_LIMIT_MAX=100000",
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );

@@ -1,0 +1,41 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * "Are you sure?" for destructive actions, rendered by the server: the Delete button is a link to
+ * `?confirm=...`, and only this panel's form posts the deletion. Works the same without JavaScript.
+ */
+export function ConfirmPanel({
+  title,
+  children,
+  intent,
+  id,
+  confirmLabel,
+  cancelTo,
+}: {
+  title: string;
+  children: ReactNode;
+  intent: string;
+  id: number | string;
+  confirmLabel: string;
+  cancelTo: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} tabIndex={-1} className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-body">
+      <h2 id="confirm-title">{title}</h2>
+      <div id="confirm-body">{children}</div>
+      <Form method="post" className="admin-actions">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className="btn btn-sm btn-danger">
+          {confirmLabel}
+        </button>
+        <Link to={cancelTo} className="btn btn-sm btn-secondary" replace>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

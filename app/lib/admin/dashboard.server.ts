@@ -1,0 +1,68 @@
+/** The dashboard's figures: one round trip to D1 (a batch) plus the KV read for A/B tests. */
+import { and, count, desc, gte, lt, sql } from "drizzle-orm";
+import { contactSubmissions, customerReviews, siteSettings, waitlist } from "~/db/schema";
+import { readAbTestConfig } from "~/lib/ab-tests.server";
+import { createDb } from "~/lib/db.server";
+import { parseBoolean, SETTING_DEFAULTS, type SettingKey } from "~/lib/settings.server";
+import { recentAuditEntries } from "./audit.server";
+
+const DAY_MS = 86_400_000;
+export const DASHBOARD_CHART_DAYS = 30;
+
+const isoDaysAgo = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.now()) {
+  const db = createDb(d1);
+  const day = sql<string>`substr(${waitlist.createdAt}, 1, 10)`;
+  const chartStart = `${utcDay(now - (DASHBOARD_CHART_DAYS - 1) * DAY_MS)}T00:00:00.000Z`;
+  const [totals, last7, previous7, last30, byIntent, bySource, daily, contacts, reviews, settings] = await db.batch([
+    db.select({ n: count() }).from(waitlist),
+    db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 7))),
+    db.select({ n: count() }).from(waitlist).where(and(gte(waitlist.createdAt, isoDaysAgo(now, 14)), lt(waitlist.createdAt, isoDaysAgo(now, 7)))),
+    db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 30))),
+    db.select({ key: waitlist.intent, n: count() }).from(waitlist).groupBy(waitlist.intent).orderBy(desc(count())),
+    db.select({ key: waitlist.source, n: count() }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())),
+    db.select({ day, n: count() }).from(waitlist).where(gte(waitlist.createdAt, chartStart)).groupBy(day),
+    db
+      .select({ total: count(), unread: sql<number>`coalesce(sum(case when ${contactSubmissions.isRead} = 0 then 1 else 0 end), 0)` })
+      .from(contactSubmissions),
+    db
+      .select({
+        total: count(),
+        active: sql<number>`coalesce(sum(${customerReviews.isActive}), 0)`,
+        featured: sql<number>`coalesce(sum(case when ${customerReviews.isActive} = 1 and ${customerReviews.isFeatured} = 1 then 1 else 0 end), 0)`,
+      })
+      .from(customerReviews),
+    db.select().from(siteSettings),
+  ]);
+  const [abTests, audit] = await Promise.all([readAbTestConfig(kv), recentAuditEntries(d1)]);
+
+  const perDay = new Map(daily.map((row) => [row.day, row.n]));
+  const chart = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {
+    const date = utcDay(now - (DASHBOARD_CHART_DAYS - 1 - i) * DAY_MS);
+    return { date, count: perDay.get(date) ?? 0 };
+  });
+  const stored = new Map(settings.map((row) => [row.key, row.value]));
+  const settingValue = (key: SettingKey) => parseBoolean(stored.get(key) ?? SETTING_DEFAULTS[key]);
+
+  return {
+    signups: {
+      total: totals[0]?.n ?? 0,
+      last7: last7[0]?.n ?? 0,
+      previous7: previous7[0]?.n ?? 0,
+      last30: last30[0]?.n ?? 0,
+      byIntent,
+      bySource,
+    },
+    chart,
+    contacts: { total: contacts[0]?.total ?? 0, unread: Number(contacts[0]?.unread ?? 0) },
+    reviews: { total: reviews[0]?.total ?? 0, active: Number(reviews[0]?.active ?? 0), featured: Number(reviews[0]?.featured ?? 0) },
+    settings: {
+      show_customer_reviews: settingValue("show_customer_reviews"),
+      promotion_as_entry_page: settingValue("promotion_as_entry_page"),
+    },
+    abTests: Object.entries(abTests).map(([name, test]) => ({ name, enabled: test.enabled, variants: test.variants.length })),
+    audit,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Admin sign-in: rate limited per client (every attempt) and per account (failed attempts), one
+ * generic failure message, and the same PBKDF2 work whether or not the email has an account.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { adminUsers } from "~/db/schema";
+import { keyedHash } from "~/lib/client-id.server";
+import { createDb } from "~/lib/db.server";
+import { logError, logWarn } from "~/lib/log.server";
+import { hitClientRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { ADMIN_LOGIN_MESSAGES } from "./messages";
+import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./password.server";
+import { startSession } from "./session.server";
+
+export type LoginOutcome =
+  | { ok: true; setCookie: string }
+  | { ok: false; status: 400 | 401 | 429 | 503; message: string; retryAfterSeconds?: number };
+
+function rules(context: AppLoadContext): { client: RateLimitRule; account: RateLimitRule } {
+  const windowSeconds = context.env.ADMIN_LOGIN_RATE_LIMIT_WINDOW_SECONDS;
+  return {
+    client: { scope: "admin_login_client", max: context.env.ADMIN_LOGIN_RATE_LIMIT_MAX, windowSeconds },
+    account: { scope: "admin_login_account", max: context.env.ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX, windowSeconds },
+  };
+}
+
+export async function attemptLogin(
+  request: Request,
+  context: AppLoadContext,
+  fields: { email: string; password: string },
+): Promise<LoginOutcome> {
+  const email = fields.email.trim().toLowerCase();
+  const password = fields.password;
+  if (!email || !password || email.length > 254 || password.length > 1024) {
+    return { ok: false, status: 400, message: ADMIN_LOGIN_MESSAGES.missing };
+  }
+  const d1 = context.cloudflare.env.DB;
+  const limits = rules(context);
+  try {
+    const accountKey = await keyedHash(context.env.IP_HASH_SECRET, `admin:${email}`);
+    const [client, account] = await Promise.all([
+      hitClientRateLimit(d1, limits.client, request, context.env.IP_HASH_SECRET),
+      peekRateLimit(d1, limits.account, accountKey),
+    ]);
+    if (!client.allowed || !account.allowed) {
+      logWarn("admin_login_rate_limited", { by: client.allowed ? "account" : "client" });
+      const retryAfterSeconds = Math.max(client.allowed ? 0 : client.retryAfterSeconds, account.allowed ? 0 : account.retryAfterSeconds);
+      return { ok: false, status: 429, message: ADMIN_LOGIN_MESSAGES.rateLimited, retryAfterSeconds };
+    }
+
+    const db = createDb(d1);
+    const [admin] = await db
+      .select({ id: adminUsers.id, passwordHash: adminUsers.passwordHash, isDisabled: adminUsers.isDisabled })
+      .from(adminUsers)
+      .where(eq(adminUsers.email, email))
+      .limit(1);
+    const usable = admin && !admin.isDisabled;
+    // Always one PBKDF2 verification, so response time does not reveal whether the account exists.
+    const matches = await verifyPassword(password, usable ? admin.passwordHash : UNKNOWN_ACCOUNT_HASH);
+    if (!usable || !matches) {
+      await hitRateLimit(d1, limits.account, accountKey);
+      logWarn("admin_login_failed");
+      return { ok: false, status: 401, message: ADMIN_LOGIN_MESSAGES.invalid };
+    }
+
+    const setCookie = await startSession(request, context, admin.id);
+    await Promise.all([
+      resetRateLimit(d1, limits.account, accountKey),
+      db.update(adminUsers).set({ lastLoginAt: new Date().toISOString() }).where(eq(adminUsers.id, admin.id)),
+    ]);
+    return { ok: true, setCookie };
+  } catch (error) {
+    logError("admin_login_error", error);
+    return { ok: false, status: 503, message: ADMIN_LOGIN_MESSAGES.unavailable };
+  }
+}

@@ -1,0 +1,46 @@
+/** Admin accounts and signed-in requests for integration tests (real D1 rows, real sign-in). */
+import { hashPassword } from "~/lib/admin/password-hash.mjs";
+import { formPost, type TestApp } from "./miniflare";
+
+export const OWNER = { email: "owner@example.test", password: "correct horse battery staple" };
+
+let cachedHash: { password: string; hash: string } | undefined;
+
+export async function createAdminUser(
+  db: D1Database,
+  { email, password = OWNER.password, role = "owner", disabled = false }: { email: string; password?: string; role?: "owner" | "admin"; disabled?: boolean },
+): Promise<number> {
+  // PBKDF2 at full strength is slow on purpose; tests reuse one hash per password.
+  if (cachedHash?.password !== password) cachedHash = { password, hash: await hashPassword(password) };
+  const row = await db
+    .prepare("INSERT INTO admin_users (email, password_hash, role, is_disabled) VALUES (?1, ?2, ?3, ?4) RETURNING id")
+    .bind(email, cachedHash.hash, role, disabled ? 1 : 0)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+/** The `name=value` pair of a Set-Cookie header, for sending back. */
+export function cookiePair(setCookie: string | null, name = "lv_admin"): string {
+  const pair = (setCookie ?? "").split(/,(?=\s*[^;,]+=)/).map((c) => c.trim()).find((c) => c.startsWith(`${name}=`));
+  if (!pair) throw new Error(`no ${name} cookie in: ${setCookie}`);
+  return pair.split(";")[0]!;
+}
+
+/** Signs in through the real login action; returns the Cookie header value of the session. */
+export async function signIn(app: TestApp, email = OWNER.email, password = OWNER.password, ip = "198.51.100.7"): Promise<string> {
+  const response = await app.fetch(formPost("/admin/login", { email, password, redirectTo: "/admin/dashboard" }, ip));
+  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+  return cookiePair(response.headers.get("Set-Cookie"));
+}
+
+/** A GET as a browser navigation with the given cookie. */
+export function pageGet(path: string, cookie?: string): Request {
+  return new Request(new URL(path, "http://127.0.0.1:8788"), {
+    headers: { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** A same-origin form POST with the given cookie. */
+export function adminPost(path: string, fields: Record<string, string>, cookie?: string): Request {
+  return formPost(path, fields, "198.51.100.7", { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) });
+}
