@@ -65,3 +65,5 @@ export const ADMIN_SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;
 export const ADMIN_SESSION_TOUCH_SECONDS = 60;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 256;
+/** Days shown in the admin dashboard's daily sign-ups chart. */
+export const DASHBOARD_CHART_DAYS = 30;

@@ -5,7 +5,8 @@ import { BarChart } from "~/components/admin/BarChart";
 import { formatDateTime, humanize } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { siteConfig } from "~/config/site";
-import { DASHBOARD_CHART_DAYS, loadDashboard } from "~/lib/admin/dashboard.server";
+import { loadDashboard } from "~/lib/admin/dashboard.server";
+import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { requireAdmin } from "~/lib/admin/session.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];

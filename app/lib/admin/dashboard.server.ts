@@ -4,10 +4,10 @@ import { contactSubmissions, customerReviews, siteSettings, waitlist } from "~/d
 import { readAbTestConfig } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { parseBoolean, SETTING_DEFAULTS, type SettingKey } from "~/lib/settings.server";
+import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { recentAuditEntries } from "./audit.server";
 
 const DAY_MS = 86_400_000;
-export const DASHBOARD_CHART_DAYS = 30;
 
 const isoDaysAgo = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
