@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./admin-helpers";
 
 // Pages not covered by their own spec files (blog, info pages, sanitizer and legal pages are).
 const PAGES = ["/home", "/waitlist", "/notify?platform=android&intent=waitlist", "/contact", "/promotion", "/promotion-blue"];
@@ -15,3 +16,39 @@ for (const path of PAGES) {
     });
   }
 }
+
+// The admin area, signed in (and its login page signed out).
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/beta-testers",
+  "/admin/reviews",
+  "/admin/reviews/new",
+  "/admin/contact-submissions",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/analytics",
+];
+
+test.describe("admin pages", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`axe-core finds no violations on the admin login page (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/admin/login");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+
+    test(`axe-core finds no violations on any signed-in admin page (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signInAsAdmin(page);
+      const found: string[] = [];
+      for (const path of ADMIN_PAGES) {
+        await page.goto(path);
+        await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+        found.push(...results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
