@@ -18,6 +18,10 @@ describe("environment validation", () => {
     [{ APP_ENV: "staging" }, "APP_ENV"],
     [{ IP_HASH_SECRET: "short" }, "IP_HASH_SECRET"],
     [{ APP_ENV: "production" }, "IP_HASH_SECRET"],
+    [{ APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40) }, "SESSION_SECRET"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ CF_ACCESS_TEAM_DOMAIN: "https://team.cloudflareaccess.com" }, "CF_ACCESS_AUD"],
+    [{ CF_ACCESS_TEAM_DOMAIN: "not a url", CF_ACCESS_AUD: "aud" }, "CF_ACCESS_TEAM_DOMAIN"],
   ])("rejects %j naming %s", (vars, name) => {
     expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(ConfigurationError);
     expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(name);
@@ -25,8 +29,8 @@ describe("environment validation", () => {
   it("requires the D1 and KV bindings", () => {
     expect(() => parseEnv({ CONFIG: bindings.CONFIG } as CloudflareEnv)).toThrow(/DB \(D1\)/);
   });
-  it("accepts a production configuration with a real secret", () => {
-    const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40) } as CloudflareEnv);
+  it("accepts a production configuration with real secrets", () => {
+    const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40), SESSION_SECRET: "s".repeat(40) } as CloudflareEnv);
     expect(env.APP_ENV).toBe("production");
   });
 });
