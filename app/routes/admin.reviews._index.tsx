@@ -131,7 +131,7 @@ export default function AdminReviews() {
         <div className="table-wrap">
           <table className="admin-table" data-testid="reviews-table">
             <caption>
-              {reviews.length} {reviews.length === 1 ? "review" : "reviews"}, in landing page order
+              {`${reviews.length} ${reviews.length === 1 ? "review" : "reviews"}, in landing page order`}
             </caption>
             <thead>
               <tr>

@@ -103,13 +103,13 @@ export function ReviewForm({
                 <option value="">No rating</option>
                 {[1, 2, 3, 4, 5].map((stars) => (
                   <option key={stars} value={String(stars)}>
-                    {stars} {stars === 1 ? "star" : "stars"}
+                    {`${stars} ${stars === 1 ? "star" : "stars"}`}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field name="sort_order" label="Sort order" errors={errors} hint="Lower numbers show first. Leave empty to add a new review at the end.">
+          <Field name="sort_order" label="Sort order" errors={errors} hint={intent === "create" ? "Lower numbers show first. Leave empty to add the review at the end." : "Lower numbers show first."}>
             {(props) => (
               <input {...props} className="field-input" type="number" inputMode="numeric" min={0} max={REVIEW_LIMITS.sortOrderMax} step={1} defaultValue={values.sort_order} />
             )}
