@@ -8,6 +8,10 @@ import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 
 export type Review = typeof customerReviews.$inferSelect;
+/** Spec section 7: sort_order ascending, created_at descending; the id breaks exact ties, so the
+ * admin's list and the landing page always agree on the order. */
+export const REVIEW_ORDER = [asc(customerReviews.sortOrder), desc(customerReviews.createdAt), desc(customerReviews.id)];
+
 export type PublicReview = Pick<Review, "id" | "title" | "content" | "authorName" | "authorPlatform" | "rating" | "imageUrl" | "isFeatured">;
 
 /** Active reviews, sort_order ascending then newest first, at most `limit`. Throws when D1 fails. */
@@ -25,7 +29,7 @@ export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LI
     })
     .from(customerReviews)
     .where(and(eq(customerReviews.isActive, true)))
-    .orderBy(asc(customerReviews.sortOrder), desc(customerReviews.createdAt))
+    .orderBy(...REVIEW_ORDER)
     .limit(limit);
 }
 

@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/admin/PageHeader";
+import { ReviewForm } from "~/components/admin/ReviewForm";
+import { siteConfig } from "~/config/site";
+import { readAdminForm } from "~/lib/admin/action.server";
+import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { createReview, nextSortOrder, REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
+import { requireAdmin } from "~/lib/admin/session.server";
+import { parseReviewForm, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
+
+export const meta: MetaFunction = () => [{ title: `New review · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  // A new review goes to the end of the list unless the admin picks another place.
+  return json({ values: reviewToFormValues(undefined, await nextSortOrder(context.cloudflare.env.DB)) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { session, fields } = await readAdminForm(request, context);
+  if (fields.intent !== "create") return json({ error: REVIEW_ADMIN_MESSAGES.unknownIntent }, { status: 400 });
+  const parsed = parseReviewForm(fields);
+  if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  await createReview(context.cloudflare.env.DB, session.admin, parsed.review);
+  return redirectWithFlash(request, context, "/admin/reviews", { kind: "success", message: REVIEW_ADMIN_MESSAGES.created });
+}
+
+export default function NewReview() {
+  const { values } = useLoaderData<typeof loader>();
+  // The action answers data only when it refuses; a success is a redirect.
+  const result = useActionData<ReviewFormRefusal | { error: string }>();
+  return (
+    <>
+      <PageHeader title="New review" description="Active reviews appear in the landing page's reviews carousel as soon as you save." />
+      {result && "error" in result ? (
+        <p role="alert" className="alert-error mb-4">
+          {result.error}
+        </p>
+      ) : null}
+      <ReviewForm
+        intent="create"
+        values={result && "values" in result ? result.values : values}
+        errors={result && "errors" in result ? result.errors : undefined}
+        submitLabel="Create review"
+        cancelTo="/admin/reviews"
+      />
+    </>
+  );
+}
