@@ -30,12 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ reviews, sectionShown, confirm: confirm ? { id: confirm.id, title: confirm.title } : null });
 }
 
-const FLAG_INTENTS: Record<string, { flag: ReviewFlag; value: boolean; message: string }> = {
+// Built on demand: MESSAGES comes from a .server module, which the browser bundle leaves out, so
+// nothing at module level may read it.
+const flagIntents = (): Record<string, { flag: ReviewFlag; value: boolean; message: string }> => ({
   show: { flag: "isActive", value: true, message: MESSAGES.shown },
   hide: { flag: "isActive", value: false, message: MESSAGES.hidden },
   feature: { flag: "isFeatured", value: true, message: MESSAGES.featured },
   unfeature: { flag: "isFeatured", value: false, message: MESSAGES.unfeatured },
-};
+});
 const MOVE_INTENTS: Record<string, "up" | "down"> = { "move-up": "up", "move-down": "down" };
 
 /** Back to the list with its query string, minus Remix's ?index and the answered ?confirm. */
@@ -51,7 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { session, fields } = await readAdminForm(request, context);
   const d1 = context.cloudflare.env.DB;
   const intent = fields.intent ?? "";
-  if (!(intent in FLAG_INTENTS) && !(intent in MOVE_INTENTS) && intent !== "delete") {
+  const flags = flagIntents();
+  if (!(intent in flags) && !(intent in MOVE_INTENTS) && intent !== "delete") {
     return json({ error: MESSAGES.unknownIntent }, { status: 400 });
   }
   const id = parseId(fields.id);
@@ -60,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flash = (kind: "success" | "error", message: string) => redirectWithFlash(request, context, listPath(request), { kind, message });
   const missing = () => flash("error", MESSAGES.missing);
 
-  const toggle = FLAG_INTENTS[intent];
+  const toggle = flags[intent];
   if (toggle) {
     return (await setReviewFlag(d1, session.admin, id, toggle.flag, toggle.value)) ? flash("success", toggle.message) : missing();
   }

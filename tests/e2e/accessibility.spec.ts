@@ -40,6 +40,12 @@ test.describe("admin pages", () => {
 
     test(`axe-core finds no violations on any signed-in admin page (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
+      // A module that crashes in the browser (e.g. reading a .server export at module level) shows up here.
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+      });
       await signInAsAdmin(page);
       const found: string[] = [];
       for (const path of ADMIN_PAGES) {
@@ -49,6 +55,7 @@ test.describe("admin pages", () => {
         found.push(...results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
       }
       expect(found).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 });
