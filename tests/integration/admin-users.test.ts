@@ -201,7 +201,8 @@ describe("what only an owner may do", () => {
         };
       },
     });
-    for (const fields of [{ intent: "change-role", role: "admin" }, { intent: "disable" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "change-role", role: "admin" }, { intent: "disable" }];
+    for (const fields of attempts) {
       const response = await app.withEnv({ DB: racing as D1Database })(adminPost(PATH, { ...fields, id: String(other.id) }, ownerCookie));
       await app.db.prepare("UPDATE admin_users SET role = 'owner' WHERE id = ?1").bind(ownerId).run();
       expect(await flashAfter(response, ownerCookie)).toEqual({ kind: "error", message: USERS_MESSAGES.lastOwner(other.email) });

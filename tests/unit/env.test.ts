@@ -26,7 +26,7 @@ describe("environment validation", () => {
     expect(() => parseEnv({ CONFIG: bindings.CONFIG } as CloudflareEnv)).toThrow(/DB \(D1\)/);
   });
   it("accepts a production configuration with a real secret", () => {
-    const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40) } as CloudflareEnv);
+    const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40), SESSION_SECRET: "s".repeat(40) } as CloudflareEnv);
     expect(env.APP_ENV).toBe("production");
   });
 });
