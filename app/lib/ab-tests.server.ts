@@ -10,17 +10,31 @@ export const AB_TESTS_KV_KEY = "ab_tests";
 const VISITOR_COOKIE = "lv_ab";
 const ONE_HUNDRED_EIGHTY_DAYS = 180 * 24 * 60 * 60;
 
-export async function readAbTestConfig(kv: KVNamespace): Promise<AbTestConfig> {
+/** Where the definitions in force come from: KV, or the spec's table (and why). */
+export type AbTestConfigSource = "kv" | "defaults" | "defaults-invalid" | "defaults-unreadable";
+
+export async function readAbTestConfigWithSource(kv: KVNamespace): Promise<{ config: AbTestConfig; source: AbTestConfigSource }> {
+  let text: string | null;
   try {
-    const raw = await kv.get(AB_TESTS_KV_KEY, "json");
-    if (raw === null) return DEFAULT_AB_TESTS;
-    const { config, valid } = parseAbTestConfig(raw);
-    if (!valid) logWarn("ab_config_invalid_using_defaults");
-    return config;
+    text = await kv.get(AB_TESTS_KV_KEY);
   } catch (error) {
     logWarn("ab_config_unreadable_using_defaults", { error: String(error) });
-    return DEFAULT_AB_TESTS;
+    return { config: DEFAULT_AB_TESTS, source: "defaults-unreadable" };
   }
+  if (text === null) return { config: DEFAULT_AB_TESTS, source: "defaults" };
+  let raw: unknown = null;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // Not JSON at all: as invalid as a wrong shape.
+  }
+  const { config, valid } = parseAbTestConfig(raw);
+  if (!valid) logWarn("ab_config_invalid_using_defaults");
+  return { config, source: valid ? "kv" : "defaults-invalid" };
+}
+
+export async function readAbTestConfig(kv: KVNamespace): Promise<AbTestConfig> {
+  return (await readAbTestConfigWithSource(kv)).config;
 }
 
 function visitorCookie(secure: boolean) {

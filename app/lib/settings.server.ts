@@ -46,13 +46,14 @@ export async function shouldShowReviews(d1: D1Database): Promise<boolean> {
 export type EntryDecision = { promotion: boolean; source: "kv" | "d1" | "failure" };
 
 /**
- * Whether / sends visitors to /promotion: KV first, D1 when KV has no value; an invalid value
- * means the default (false); any read failure shows the landing page.
+ * Whether / sends visitors to /promotion: KV first, D1 (the source of truth) when KV holds no
+ * usable value (none, as after the admin cleared a mirror it could not update, or not true/false);
+ * an invalid D1 value means the default (false); any read failure shows the landing page.
  */
 export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database): Promise<EntryDecision> {
   try {
-    const mirrored = await kv.get(settingKvKey("promotion_as_entry_page"));
-    if (mirrored !== null) return { promotion: parseBoolean(mirrored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "kv" };
+    const mirrored = parseBoolean(await kv.get(settingKvKey("promotion_as_entry_page")));
+    if (mirrored !== null) return { promotion: mirrored, source: "kv" };
     const stored = await readSettingValue(d1, "promotion_as_entry_page");
     return { promotion: parseBoolean(stored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "d1" };
   } catch {

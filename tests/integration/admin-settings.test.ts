@@ -1,0 +1,284 @@
+/**
+ * /admin/settings against real D1 and KV in Miniflare: the two site settings (D1 plus the KV mirror,
+ * and what the public pages do with them) and the A/B tests editor (KV, and what /home renders).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AB_TEST_NAMES, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
+import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
+import { abFieldName } from "~/lib/admin/ab-test-fields";
+import { SETTINGS_MESSAGES } from "~/lib/admin/settings-admin.server";
+import { settingKvKey, type SettingKey } from "~/lib/settings.server";
+import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
+import { createTestApp, type TestApp } from "../support/miniflare";
+
+const PATH = "/admin/settings";
+
+let app: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
+  cookie = await signIn(app);
+});
+afterAll(() => app.dispose());
+
+beforeEach(async () => {
+  await app.db.batch([app.db.prepare("DELETE FROM site_settings"), app.db.prepare("DELETE FROM customer_reviews")]);
+  await Promise.all([app.kv.delete(AB_TESTS_KV_KEY), app.kv.delete(settingKvKey("show_customer_reviews")), app.kv.delete(settingKvKey("promotion_as_entry_page"))]);
+});
+
+const d1Value = async (key: SettingKey) =>
+  (await app.db.prepare("SELECT value FROM site_settings WHERE key = ?1").bind(key).first<{ value: string }>())?.value ?? null;
+const kvValue = (key: SettingKey) => app.kv.get(settingKvKey(key));
+const auditCount = async () => (await app.db.prepare("SELECT count(*) AS n FROM admin_audit_log").first<{ n: number }>())!.n;
+const lastAudit = () => app.db.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target: string; details: string }>();
+
+const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+async function flashAfter(response: Response): Promise<{ kind: string; message: string }> {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(PATH);
+  const flash = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
+  const html = await (await app.fetch(pageGet(PATH, `${cookie}; ${flash}`))).text();
+  const match = /class="flash flash-(\w+)"[^>]*>([^<]*)</.exec(html);
+  return { kind: match?.[1] ?? "none", message: decode(match?.[2] ?? "") };
+}
+
+const post = (fields: Record<string, string>) => app.fetch(adminPost(PATH, fields, cookie));
+const saveSettings = (values: Partial<Record<SettingKey, string>>) => post({ intent: "save-settings", ...values });
+
+async function addActiveReview() {
+  await app.db
+    .prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, rating) VALUES ('Great app', 'Keeps my links tidy', 'Sam', 'app_store', 5)")
+    .run();
+}
+const showsReviews = (html: string) => html.includes('id="reviews-heading"');
+const heroHeadline = (html: string) => decode(/<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? "");
+
+/** The editor's fields for a configuration, as the page would post them. */
+function abFields(config: AbTestConfig): Record<string, string> {
+  const fields: Record<string, string> = { intent: "save-ab-tests" };
+  for (const test of AB_TEST_NAMES) {
+    if (config[test].enabled) fields[abFieldName.enabled(test)] = "on";
+    for (const variant of config[test].variants) {
+      fields[abFieldName.label(test, variant.id)] = variant.label;
+      fields[abFieldName.weight(test, variant.id)] = String(variant.weight);
+    }
+  }
+  return fields;
+}
+
+/** KV whose writes fail (and optionally deletes), as during a KV incident; reads still work. */
+function kvFailingWrites(kv: KVNamespace, { deletes = false } = {}): KVNamespace {
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === "put" || (deletes && property === "delete")) return () => Promise.reject(new Error("KV PUT failed: 503 Service Unavailable"));
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+describe("the settings page", () => {
+  it("shows both settings with their current values, and the A/B tests with their source", async () => {
+    const response = await app.fetch(pageGet(PATH, cookie));
+    expect(response.status).toBe(200);
+    const html = decode(await response.text());
+    expect(html).toContain("Customer reviews on the landing page");
+    expect(html).toContain("Promotion page as the entry page");
+    // Defaults: reviews on, promotion off.
+    expect(html).toMatch(/name="show_customer_reviews" checked="" value="true"/);
+    expect(html).toMatch(/name="promotion_as_entry_page" checked="" value="false"/);
+    expect(html).toContain("Running from the spec's defaults: nothing has been saved yet.");
+    for (const test of AB_TEST_NAMES) expect(html).toContain(`name="${abFieldName.enabled(test)}"`);
+    expect(html).toContain(`value="${DEFAULT_AB_TESTS.hero_cta.variants[3]!.label}"`);
+  });
+});
+
+describe("site settings", () => {
+  it("writes each boolean to D1 and mirrors it to KV, with an audit row", async () => {
+    const audits = await auditCount();
+    const first = await saveSettings({ show_customer_reviews: "false", promotion_as_entry_page: "true" });
+    expect(await flashAfter(first)).toEqual({ kind: "success", message: "Settings saved." });
+    expect(await d1Value("show_customer_reviews")).toBe("false");
+    expect(await d1Value("promotion_as_entry_page")).toBe("true");
+    expect(await kvValue("show_customer_reviews")).toBe("false");
+    expect(await kvValue("promotion_as_entry_page")).toBe("true");
+    expect(await auditCount()).toBe(audits + 1);
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "updated settings", target: "site settings" });
+    expect(JSON.parse(audit!.details)).toEqual({ show_customer_reviews: false, promotion_as_entry_page: true });
+
+    const second = await saveSettings({ show_customer_reviews: "true", promotion_as_entry_page: "false" });
+    expect((await flashAfter(second)).kind).toBe("success");
+    expect(await d1Value("show_customer_reviews")).toBe("true");
+    expect(await d1Value("promotion_as_entry_page")).toBe("false");
+    expect(await kvValue("show_customer_reviews")).toBe("true");
+    expect(await kvValue("promotion_as_entry_page")).toBe("false");
+    expect(await auditCount()).toBe(audits + 2);
+  });
+
+  it.each([
+    { show_customer_reviews: "yes", promotion_as_entry_page: "false" },
+    { show_customer_reviews: "true", promotion_as_entry_page: "1" },
+    { show_customer_reviews: "TRUE", promotion_as_entry_page: "false" },
+    { show_customer_reviews: "true" },
+    {},
+  ])("refuses %j with 400, writing nothing to D1 or KV", async (values) => {
+    await saveSettings({ show_customer_reviews: "false", promotion_as_entry_page: "true" });
+    const audits = await auditCount();
+    const response = await saveSettings(values);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(SETTINGS_MESSAGES.invalidValue);
+    expect(html).toMatch(/<p id="(show_customer_reviews|promotion_as_entry_page)-error" class="field-error">/);
+    expect(await d1Value("show_customer_reviews")).toBe("false");
+    expect(await d1Value("promotion_as_entry_page")).toBe("true");
+    expect(await kvValue("show_customer_reviews")).toBe("false");
+    expect(await kvValue("promotion_as_entry_page")).toBe("true");
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("turning promotion_as_entry_page on sends / to /promotion; off shows the landing page again", async () => {
+    await saveSettings({ show_customer_reviews: "true", promotion_as_entry_page: "true" });
+    const on = await app.fetch("/");
+    expect(on.status).toBe(302);
+    expect(on.headers.get("Location")).toBe("/promotion");
+
+    await saveSettings({ show_customer_reviews: "true", promotion_as_entry_page: "false" });
+    const off = await app.fetch("/");
+    expect(off.status).toBe(200);
+    expect(await off.text()).toContain('id="hero-heading"');
+  });
+
+  it("turning show_customer_reviews off removes the reviews section from /home; on brings it back", async () => {
+    await addActiveReview();
+    expect(showsReviews(await (await app.fetch("/home")).text())).toBe(true);
+    await saveSettings({ show_customer_reviews: "false", promotion_as_entry_page: "false" });
+    const html = await (await app.fetch("/home")).text();
+    expect(showsReviews(html)).toBe(false);
+    expect(html).not.toContain("Loved by All");
+    await saveSettings({ show_customer_reviews: "true", promotion_as_entry_page: "false" });
+    expect(showsReviews(await (await app.fetch("/home")).text())).toBe(true);
+  });
+
+  it("when the KV mirror cannot be written, D1 still holds the value, the mirror is cleared and / follows D1", async () => {
+    await saveSettings({ show_customer_reviews: "true", promotion_as_entry_page: "true" });
+    expect(await kvValue("promotion_as_entry_page")).toBe("true");
+
+    const failing = app.withEnv({ CONFIG: kvFailingWrites(app.kv) });
+    const response = await failing(adminPost(PATH, { intent: "save-settings", show_customer_reviews: "true", promotion_as_entry_page: "false" }, cookie));
+    expect(await flashAfter(response)).toEqual({ kind: "error", message: SETTINGS_MESSAGES.edgeCleared });
+    expect(await d1Value("promotion_as_entry_page")).toBe("false");
+    expect(await kvValue("promotion_as_entry_page")).toBeNull();
+    expect((await app.fetch("/")).status).toBe(200);
+    expect(decode(await (await app.fetch(pageGet(PATH, cookie))).text())).toContain("No edge copy (KV): the site reads the database value.");
+  });
+
+  it("says so plainly when the mirror can be neither written nor cleared", async () => {
+    const failing = app.withEnv({ CONFIG: kvFailingWrites(app.kv, { deletes: true }) });
+    const response = await failing(adminPost(PATH, { intent: "save-settings", show_customer_reviews: "false", promotion_as_entry_page: "true" }, cookie));
+    expect(await flashAfter(response)).toEqual({ kind: "error", message: SETTINGS_MESSAGES.edgeStale });
+    expect(await d1Value("show_customer_reviews")).toBe("false");
+    expect(await d1Value("promotion_as_entry_page")).toBe("true");
+  });
+
+  it("the entry route reads KV first, and D1 when the mirror holds no usable value", async () => {
+    await app.db.prepare("INSERT INTO site_settings (key, value) VALUES ('promotion_as_entry_page', 'true')").run();
+    await app.kv.put(settingKvKey("promotion_as_entry_page"), "false");
+    expect((await app.fetch("/")).status).toBe(200);
+    await app.kv.put(settingKvKey("promotion_as_entry_page"), "garbage");
+    expect((await app.fetch("/")).headers.get("Location")).toBe("/promotion");
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const response = await post({ intent: "format-disk" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(SETTINGS_MESSAGES.unknownIntent);
+  });
+});
+
+describe("the A/B tests editor", () => {
+  it("refuses weights that do not add up to 100 with the test's total, and leaves KV alone", async () => {
+    const fields = abFields(DEFAULT_AB_TESTS);
+    fields[abFieldName.weight("hero_headline", "benefit_focused")] = "49";
+    const audits = await auditCount();
+    const response = await post(fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Weights of hero_headline must add up to 100 (now 99).");
+    // The typed value comes back.
+    expect(html).toMatch(/name="hero_headline\.benefit_focused\.weight"[^>]*value="49"/);
+    expect(await app.kv.get(AB_TESTS_KV_KEY)).toBeNull();
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("refuses empty or over-long labels and non-numeric weights, per field", async () => {
+    const fields = abFields(DEFAULT_AB_TESTS);
+    fields[abFieldName.label("hero_cta", "control")] = "   ";
+    fields[abFieldName.label("waitlist_cta", "exclusive")] = "x".repeat(81);
+    fields[abFieldName.weight("hero_cta", "urgency_driven")] = "25.5";
+    const response = await post(fields);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="hero_cta-control-label"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(/id="waitlist_cta-exclusive-label"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(/id="hero_cta-urgency_driven-weight"[^>]*aria-invalid="true"/);
+    expect(html).toContain(SETTINGS_MESSAGES.label);
+    expect(html).toContain(SETTINGS_MESSAGES.weight);
+    expect(await app.kv.get(AB_TESTS_KV_KEY)).toBeNull();
+  });
+
+  it("saves a valid edit to KV (variant ids fixed), audits it, and /home shows the edited headline", async () => {
+    const fields = abFields(DEFAULT_AB_TESTS);
+    fields[abFieldName.label("hero_headline", "control")] = "  Every link, right where you left it  ";
+    fields[abFieldName.weight("hero_headline", "control")] = "100";
+    fields[abFieldName.weight("hero_headline", "benefit_focused")] = "0";
+    delete fields[abFieldName.enabled("waitlist_cta")];
+    // A made-up variant is not a field of the editor: it is ignored.
+    fields["hero_headline.sneaky.label"] = "Injected";
+    fields["hero_headline.sneaky.weight"] = "50";
+    const response = await post(fields);
+    expect(await flashAfter(response)).toEqual({ kind: "success", message: "A/B tests saved." });
+
+    const stored = JSON.parse((await app.kv.get(AB_TESTS_KV_KEY))!) as AbTestConfig;
+    expect(stored.hero_headline.variants).toEqual([
+      { id: "control", label: "Every link, right where you left it", weight: 100 },
+      { id: "benefit_focused", label: "Never Lose Important Links Again", weight: 0 },
+    ]);
+    expect(stored.waitlist_cta.enabled).toBe(false);
+    expect(stored.hero_cta).toEqual(DEFAULT_AB_TESTS.hero_cta);
+    const audit = await lastAudit();
+    expect(audit).toMatchObject({ action: "updated A/B tests", target: AB_TESTS_KV_KEY });
+
+    expect(heroHeadline(await (await app.fetch("/home")).text())).toBe("Every link, right where you left it");
+    expect(decode(await (await app.fetch(pageGet(PATH, cookie))).text())).toContain("Running from the saved configuration (KV).");
+  });
+
+  it("asks first, then resets to the spec's defaults", async () => {
+    const edited = structuredClone(DEFAULT_AB_TESTS);
+    edited.hero_cta.enabled = false;
+    await app.kv.put(AB_TESTS_KV_KEY, JSON.stringify(edited));
+
+    const page = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(page).toContain('href="/admin/settings?confirm=ab-defaults"');
+    const confirm = decode(await (await app.fetch(pageGet(`${PATH}?confirm=ab-defaults`, cookie))).text());
+    expect(confirm).toContain("Reset the A/B tests to the spec's defaults?");
+    expect(confirm).toMatch(/<input type="hidden" name="intent" value="reset-ab-tests"\/>/);
+
+    const response = await post({ intent: "reset-ab-tests", id: "ab_tests" });
+    expect(await flashAfter(response)).toEqual({ kind: "success", message: "A/B tests reset to the spec's defaults." });
+    expect(JSON.parse((await app.kv.get(AB_TESTS_KV_KEY))!)).toEqual(DEFAULT_AB_TESTS);
+    expect(await lastAudit()).toMatchObject({ action: "reset A/B tests", target: AB_TESTS_KV_KEY });
+  });
+
+  it("changes nothing and audits nothing when KV refuses the write", async () => {
+    const audits = await auditCount();
+    const failing = app.withEnv({ CONFIG: kvFailingWrites(app.kv) });
+    const response = await failing(adminPost(PATH, abFields(DEFAULT_AB_TESTS), cookie));
+    expect(await flashAfter(response)).toEqual({ kind: "error", message: SETTINGS_MESSAGES.abStoreFailed });
+    expect(await app.kv.get(AB_TESTS_KV_KEY)).toBeNull();
+    expect(await auditCount()).toBe(audits);
+  });
+});
