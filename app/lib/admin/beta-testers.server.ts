@@ -217,10 +217,14 @@ export const BETA_TESTERS_CSV_HEADER = [
 
 /**
  * Every row matching the filters (up to BETA_TESTERS_EXPORT_LIMIT) as a CSV byte stream, read
- * from D1 a chunk at a time. The first chunk is read before the stream is returned, so an
+ * from D1 a chunk at a time (tests pass smaller sizes). The first chunk is read before the stream is returned, so an
  * unavailable database fails the request instead of producing a truncated file.
  */
-export async function betaTestersCsv(d1: D1Database, filters: BetaTesterFilters): Promise<ReadableStream<Uint8Array>> {
+export async function betaTestersCsv(
+  d1: D1Database,
+  filters: BetaTesterFilters,
+  { limit = BETA_TESTERS_EXPORT_LIMIT, chunk = EXPORT_CHUNK }: { limit?: number; chunk?: number } = {},
+): Promise<ReadableStream<Uint8Array>> {
   const db = createDb(d1);
   // Rows that arrive during the export would shift later chunks' offsets; leave them out.
   const [top] = await db.select({ id: max(waitlist.id) }).from(waitlist);
@@ -231,7 +235,7 @@ export async function betaTestersCsv(d1: D1Database, filters: BetaTesterFilters)
       .from(waitlist)
       .where(where)
       .orderBy(...orderBy(filters))
-      .limit(Math.min(EXPORT_CHUNK, BETA_TESTERS_EXPORT_LIMIT - offset))
+      .limit(Math.min(chunk, limit - offset))
       .offset(offset);
 
   const encoder = new TextEncoder();
@@ -252,7 +256,7 @@ export async function betaTestersCsv(d1: D1Database, filters: BetaTesterFilters)
           )
           .join("");
         if (text) controller.enqueue(encoder.encode(text));
-        if (rows.length < EXPORT_CHUNK || offset >= BETA_TESTERS_EXPORT_LIMIT) controller.close();
+        if (rows.length < chunk || offset >= limit) controller.close();
       } catch (error) {
         logError("beta_testers_export_failed", error, { offset });
         controller.error(error);
