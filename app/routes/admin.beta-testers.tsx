@@ -8,6 +8,7 @@ import { Pagination } from "~/components/admin/Pagination";
 import { siteConfig } from "~/config/site";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
+// Only the loader and action may use values from .server modules: the browser bundle leaves them out.
 import {
   BETA_TESTER_SORTS,
   BETA_TESTERS_EXPORT_LIMIT,
@@ -48,6 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   ) as Record<BetaTesterSort, { href: string; active: boolean; next: "asc" | "desc" }>;
   const here = betaTesterFilterParams(filters);
+  // Applying the filter form keeps the current sort (only what differs from the default is in `here`).
+  const keepSort = ["sort", "dir"].flatMap((name) => (here.has(name) ? [[name, here.get(name)!] as const] : []));
   return json({
     filters,
     filtered: Boolean(filters.q || filters.intent !== "all" || filters.source || filters.utm || filters.from || filters.to),
@@ -62,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     hereHref: withQuery(PATH, here),
     hereQuery: here.toString(),
     exportHref: withQuery(`${PATH}.csv`, betaTesterFilterParams(filters, { page: 1 })),
+    exportCapped: list.total > BETA_TESTERS_EXPORT_LIMIT ? BETA_TESTERS_EXPORT_LIMIT : null,
+    keepSort,
   });
 }
 
@@ -187,8 +192,9 @@ export default function AdminBetaTesters() {
             </label>
             <input className="field-input" id="bt-to" type="date" name="to" defaultValue={filters.to} aria-describedby="bt-dates-hint" />
           </div>
-          {filters.sort !== "created_at" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
-          {filters.dir !== defaultDirection(filters.sort) ? <input type="hidden" name="dir" value={filters.dir} /> : null}
+          {data.keepSort.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div className="admin-actions">
             <button type="submit" className="btn btn-sm btn-primary">
               Apply
@@ -200,7 +206,7 @@ export default function AdminBetaTesters() {
         </Form>
         <p id="bt-dates-hint" className="field-hint">
           Dates are whole days in UTC, both included.
-          {data.total > BETA_TESTERS_EXPORT_LIMIT ? ` The export holds the first ${BETA_TESTERS_EXPORT_LIMIT.toLocaleString("en")} matching rows.` : ""}
+          {data.exportCapped ? ` The export holds the first ${data.exportCapped.toLocaleString("en")} matching rows.` : ""}
         </p>
       </section>
 

@@ -142,6 +142,7 @@ describe("the beta testers page", () => {
     ["one whole day, UTC, both ends included", "?from=2025-01-15&to=2025-01-15", ["bob@example.test"]],
     ["from a day", "?from=2025-02-02", ["zed@example.test", "dave@example.test", "odd@example.test"]],
     ["up to a day", "?to=2024-06-02", ["bulk-01@example.test", "bulk-00@example.test"]],
+    ["the last possible day", "?to=9999-12-31&intent=beta_testing", ["carol@example.test", "ada@example.test"]],
     ["filters together", "?intent=beta_testing&from=2025-01-12", ["carol@example.test"]],
     ["nothing matches", "?q=nobody-here", []],
   ])("narrows by %s", async (_label, query, expected) => {

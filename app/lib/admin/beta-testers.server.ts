@@ -3,7 +3,7 @@
  * the page, its CSV export and the redirect after a deletion, so all three always agree.
  * Every value a person typed reaches SQL as a bound parameter.
  */
-import { and, asc, count, desc, eq, gte, lt, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { waitlist } from "~/db/schema";
 import { WAITLIST_INTENTS } from "~/lib/constants";
@@ -112,10 +112,6 @@ const columns = {
   userAgent: metadataField("user_agent").as("user_agent"),
 };
 
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 function whereClause(f: BetaTesterFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (f.q) {
@@ -127,9 +123,9 @@ function whereClause(f: BetaTesterFilters): SQL | undefined {
   if (f.intent !== "all") conditions.push(eq(waitlist.intent, f.intent));
   if (f.source) conditions.push(eq(waitlist.source, f.source));
   if (f.utm) conditions.push(sql`${utmSource} = ${f.utm}`);
-  // created_at is an ISO timestamp in UTC, so day bounds compare as text; `to` includes its whole day.
+  // created_at is a UTC ISO timestamp with milliseconds, so whole days compare as text (and use its index).
   if (f.from) conditions.push(gte(waitlist.createdAt, `${f.from}T00:00:00.000Z`));
-  if (f.to) conditions.push(lt(waitlist.createdAt, `${dayAfter(f.to)}T00:00:00.000Z`));
+  if (f.to) conditions.push(lte(waitlist.createdAt, `${f.to}T23:59:59.999Z`));
   return and(...conditions);
 }
 
