@@ -44,3 +44,17 @@ export function pageGet(path: string, cookie?: string): Request {
 export function adminPost(path: string, fields: Record<string, string>, cookie?: string): Request {
   return formPost(path, fields, "198.51.100.7", { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) });
 }
+
+/**
+ * Follows an admin action's redirect the way a browser would, sending the flash cookie it set;
+ * returns where it went, the page and the flash message shown on it (null when none).
+ */
+export async function followFlash(app: TestApp, response: Response, cookie: string): Promise<{ location: string; html: string; flash: string | null }> {
+  const location = response.headers.get("Location");
+  if (response.status !== 302 || !location) throw new Error(`expected a redirect, got ${response.status}`);
+  const flashCookie = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
+  const page = await app.fetch(pageGet(location, `${cookie}; ${flashCookie}`));
+  const html = await page.text();
+  const flash = /data-testid="flash"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
+  return { location, html, flash };
+}

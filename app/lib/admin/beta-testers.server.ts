@@ -1,0 +1,262 @@
+/**
+ * The beta list (the `waitlist` table) for the admin: one filter model read from the URL, used by
+ * the page, its CSV export and the redirect after a deletion, so all three always agree.
+ * Every value a person typed reaches SQL as a bound parameter.
+ */
+import { and, asc, count, desc, eq, gte, lte, max, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { waitlist } from "~/db/schema";
+import { WAITLIST_INTENTS } from "~/lib/constants";
+import { createDb } from "~/lib/db.server";
+import { logError } from "~/lib/log.server";
+import { auditStatement } from "./audit.server";
+import { CSV_BOM, csvRow } from "./csv";
+import type { SignedInAdmin } from "./session.server";
+
+export const BETA_TESTERS_PAGE_SIZE = 25;
+export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
+/** Rows per D1 query while streaming an export: the whole file is never held in memory. */
+const EXPORT_CHUNK = 2_000;
+/** The filter selects offer the most common values; the URL still accepts any other. */
+const FILTER_OPTIONS_LIMIT = 100;
+
+export const BETA_TESTER_SORTS = ["created_at", "email", "name"] as const;
+export type BetaTesterSort = (typeof BETA_TESTER_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+const INTENT_FILTERS = ["all", ...WAITLIST_INTENTS] as const;
+
+/** Newest first for dates, A to Z for text. */
+export function defaultDirection(sort: BetaTesterSort): SortDirection {
+  return sort === "created_at" ? "desc" : "asc";
+}
+
+/** A real calendar day as YYYY-MM-DD (2024-02-30 is refused, not rolled over to March). */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  });
+
+const filterSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .transform((value) => value.slice(0, 200))
+    .catch(""),
+  intent: z.enum(INTENT_FILTERS).catch("all"),
+  source: z.string().trim().max(200).catch(""),
+  utm: z.string().trim().max(200).catch(""),
+  from: isoDay.catch(""),
+  to: isoDay.catch(""),
+  sort: z.enum(BETA_TESTER_SORTS).catch("created_at"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export interface BetaTesterFilters {
+  q: string;
+  intent: (typeof INTENT_FILTERS)[number];
+  source: string;
+  utm: string;
+  from: string;
+  to: string;
+  sort: BetaTesterSort;
+  dir: SortDirection;
+  page: number;
+}
+
+/** The filters in a URL. Anything invalid falls back to its default: a bad link never fails. */
+export function parseBetaTesterFilters(params: URLSearchParams): BetaTesterFilters {
+  const raw = Object.fromEntries(Object.keys(filterSchema.shape).map((key) => [key, params.get(key) ?? undefined]));
+  const parsed = filterSchema.parse(raw);
+  return { ...parsed, dir: parsed.dir ?? defaultDirection(parsed.sort) };
+}
+
+/** The URL parameters for these filters (defaults left out), optionally changed. */
+export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Partial<BetaTesterFilters> = {}): URLSearchParams {
+  const f = { ...filters, ...changes };
+  const params = new URLSearchParams();
+  if (f.q) params.set("q", f.q);
+  if (f.intent !== "all") params.set("intent", f.intent);
+  if (f.source) params.set("source", f.source);
+  if (f.utm) params.set("utm", f.utm);
+  if (f.from) params.set("from", f.from);
+  if (f.to) params.set("to", f.to);
+  if (f.sort !== "created_at") params.set("sort", f.sort);
+  if (f.dir !== defaultDirection(f.sort)) params.set("dir", f.dir);
+  if (f.page > 1) params.set("page", String(f.page));
+  return params;
+}
+
+const metadataField = (key: string) => sql<string | null>`json_extract(${waitlist.metadata}, ${`$.${key}`})`;
+const utmSource = metadataField("utm_source");
+const fullName = sql<string>`trim(coalesce(${waitlist.firstName}, '') || ' ' || coalesce(${waitlist.lastName}, ''))`;
+
+// Each JSON field needs its own alias: D1 returns rows keyed by column name, and unnamed
+// json_extract() columns would all share one name.
+const columns = {
+  id: waitlist.id,
+  email: waitlist.email,
+  firstName: waitlist.firstName,
+  lastName: waitlist.lastName,
+  intent: waitlist.intent,
+  source: waitlist.source,
+  createdAt: waitlist.createdAt,
+  utmSource: metadataField("utm_source").as("utm_source"),
+  utmMedium: metadataField("utm_medium").as("utm_medium"),
+  utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
+  platform: metadataField("platform").as("platform"),
+  referrer: metadataField("referrer").as("referrer"),
+  userAgent: metadataField("user_agent").as("user_agent"),
+};
+
+function whereClause(f: BetaTesterFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.q) {
+    // A substring test, not LIKE: D1 refuses LIKE patterns over 50 bytes, and `%` or `_` typed
+    // into the box are simply characters to find (no wildcards, so nothing to escape).
+    const needle = f.q.toLowerCase();
+    conditions.push(sql`(instr(${waitlist.email}, ${needle}) > 0 or instr(lower(${fullName}), ${needle}) > 0)`);
+  }
+  if (f.intent !== "all") conditions.push(eq(waitlist.intent, f.intent));
+  if (f.source) conditions.push(eq(waitlist.source, f.source));
+  if (f.utm) conditions.push(sql`${utmSource} = ${f.utm}`);
+  // created_at is a UTC ISO timestamp with milliseconds, so whole days compare as text (and use its index).
+  if (f.from) conditions.push(gte(waitlist.createdAt, `${f.from}T00:00:00.000Z`));
+  if (f.to) conditions.push(lte(waitlist.createdAt, `${f.to}T23:59:59.999Z`));
+  return and(...conditions);
+}
+
+/** The order, with the id as a tie-breaker so pages never overlap. Nameless people sort last. */
+function orderBy(f: BetaTesterFilters): SQL[] {
+  const direction = f.dir === "asc" ? asc : desc;
+  switch (f.sort) {
+    case "email":
+      return [direction(waitlist.email)];
+    case "name":
+      return [asc(sql`${fullName} = ''`), direction(sql`lower(${fullName})`), direction(waitlist.id)];
+    default:
+      return [direction(waitlist.createdAt), direction(waitlist.id)];
+  }
+}
+
+export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters) {
+  const db = createDb(d1);
+  const where = whereClause(filters);
+  const pageOf = (page: number) =>
+    db
+      .select(columns)
+      .from(waitlist)
+      .where(where)
+      .orderBy(...orderBy(filters))
+      .limit(BETA_TESTERS_PAGE_SIZE)
+      .offset((page - 1) * BETA_TESTERS_PAGE_SIZE);
+  const [totals, firstTry, sources, utmSources] = await db.batch([
+    db.select({ n: count() }).from(waitlist).where(where),
+    pageOf(filters.page),
+    db.select({ value: waitlist.source }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())).limit(FILTER_OPTIONS_LIMIT),
+    db
+      .select({ value: utmSource })
+      .from(waitlist)
+      .where(sql`${utmSource} is not null`)
+      .groupBy(utmSource)
+      .orderBy(desc(count()))
+      .limit(FILTER_OPTIONS_LIMIT),
+  ]);
+  const total = totals[0]?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / BETA_TESTERS_PAGE_SIZE));
+  // A page past the end (an old link, or the last row of the last page deleted) shows the last page.
+  const page = Math.min(filters.page, pageCount);
+  const rows = page === filters.page ? firstTry : await pageOf(page);
+  const sorted = (values: (string | null)[]) =>
+    values.filter((v): v is string => typeof v === "string").sort((a, b) => a.localeCompare(b, "en"));
+  return {
+    rows,
+    total,
+    page,
+    pageCount,
+    sources: sorted(sources.map((r) => r.value)),
+    utmSources: sorted(utmSources.map((r) => r.value)),
+  };
+}
+
+export async function findBetaTester(d1: D1Database, id: number): Promise<{ id: number; email: string } | null> {
+  const [row] = await createDb(d1).select({ id: waitlist.id, email: waitlist.email }).from(waitlist).where(eq(waitlist.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Deletes one sign-up and records it in the audit log, together. Null when there is no such row. */
+export async function deleteBetaTester(d1: D1Database, admin: SignedInAdmin, id: number): Promise<{ email: string } | null> {
+  const row = await findBetaTester(d1, id);
+  if (!row) return null;
+  const db = createDb(d1);
+  await db.batch([db.delete(waitlist).where(eq(waitlist.id, id)), auditStatement(d1, admin, "deleted beta tester", row.email, { id })]);
+  return { email: row.email };
+}
+
+export const BETA_TESTERS_CSV_HEADER = [
+  "email",
+  "first_name",
+  "last_name",
+  "intent",
+  "source",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "platform",
+  "referrer",
+  "user_agent",
+  "created_at",
+] as const;
+
+/**
+ * Every row matching the filters (up to BETA_TESTERS_EXPORT_LIMIT) as a CSV byte stream, read
+ * from D1 a chunk at a time (tests pass smaller sizes). The first chunk is read before the stream is returned, so an
+ * unavailable database fails the request instead of producing a truncated file.
+ */
+export async function betaTestersCsv(
+  d1: D1Database,
+  filters: BetaTesterFilters,
+  { limit = BETA_TESTERS_EXPORT_LIMIT, chunk = EXPORT_CHUNK }: { limit?: number; chunk?: number } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const db = createDb(d1);
+  // Rows that arrive during the export would shift later chunks' offsets; leave them out.
+  const [top] = await db.select({ id: max(waitlist.id) }).from(waitlist);
+  const where = and(whereClause(filters), lte(waitlist.id, top?.id ?? 0));
+  const chunkAt = (offset: number) =>
+    db
+      .select(columns)
+      .from(waitlist)
+      .where(where)
+      .orderBy(...orderBy(filters))
+      .limit(Math.min(chunk, limit - offset))
+      .offset(offset);
+
+  const encoder = new TextEncoder();
+  let offset = 0;
+  let next: Awaited<ReturnType<typeof chunkAt>> | null = await chunkAt(0);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(BETA_TESTERS_CSV_HEADER)));
+    },
+    async pull(controller) {
+      try {
+        const rows = next ?? (await chunkAt(offset));
+        next = null;
+        offset += rows.length;
+        const text = rows
+          .map((r) =>
+            csvRow([r.email, r.firstName, r.lastName, r.intent, r.source, r.utmSource, r.utmMedium, r.utmCampaign, r.platform, r.referrer, r.userAgent, r.createdAt]),
+          )
+          .join("");
+        if (text) controller.enqueue(encoder.encode(text));
+        if (rows.length < chunk || offset >= limit) controller.close();
+      } catch (error) {
+        logError("beta_testers_export_failed", error, { offset });
+        controller.error(error);
+      }
+    },
+  });
+}

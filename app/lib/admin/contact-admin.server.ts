@@ -1,0 +1,104 @@
+/**
+ * The contact inbox for the admin: messages newest first, all or only unread, and the three
+ * changes an admin makes to one (mark read, mark unread, delete), each audited in the same batch.
+ */
+import { count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { contactSubmissions } from "~/db/schema";
+import { createDb } from "~/lib/db.server";
+import { auditStatement } from "./audit.server";
+import type { SignedInAdmin } from "./session.server";
+
+export const CONTACT_PAGE_SIZE = 25;
+export const CONTACT_VIEWS = ["all", "unread"] as const;
+export type ContactView = (typeof CONTACT_VIEWS)[number];
+
+const filterSchema = z.object({
+  show: z.enum(CONTACT_VIEWS).catch("all"),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export type ContactFilters = z.infer<typeof filterSchema>;
+
+/** The view and page in a URL; anything invalid falls back to the first page of all messages. */
+export function parseContactFilters(params: URLSearchParams): ContactFilters {
+  return filterSchema.parse({ show: params.get("show") ?? undefined, page: params.get("page") ?? undefined });
+}
+
+/** The URL parameters for these filters (defaults left out), optionally changed. */
+export function contactFilterParams(filters: ContactFilters, changes: Partial<ContactFilters> = {}): URLSearchParams {
+  const f = { ...filters, ...changes };
+  const params = new URLSearchParams();
+  if (f.show !== "all") params.set("show", f.show);
+  if (f.page > 1) params.set("page", String(f.page));
+  return params;
+}
+
+const columns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  email: contactSubmissions.email,
+  subject: contactSubmissions.subject,
+  message: contactSubmissions.message,
+  isRead: contactSubmissions.isRead,
+  createdAt: contactSubmissions.createdAt,
+};
+
+export async function listContactMessages(d1: D1Database, filters: ContactFilters) {
+  const db = createDb(d1);
+  const where = filters.show === "unread" ? eq(contactSubmissions.isRead, false) : undefined;
+  const pageOf = (page: number) =>
+    db
+      .select(columns)
+      .from(contactSubmissions)
+      .where(where)
+      .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+      .limit(CONTACT_PAGE_SIZE)
+      .offset((page - 1) * CONTACT_PAGE_SIZE);
+  const [counts, firstTry] = await db.batch([
+    db
+      .select({ all: count(), unread: sql<number>`coalesce(sum(case when ${contactSubmissions.isRead} = 0 then 1 else 0 end), 0)` })
+      .from(contactSubmissions),
+    pageOf(filters.page),
+  ]);
+  const all = counts[0]?.all ?? 0;
+  const unread = Number(counts[0]?.unread ?? 0);
+  const total = filters.show === "unread" ? unread : all;
+  const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
+  // Past the end (the last unread message on the last page was just marked read): the last page.
+  const page = Math.min(filters.page, pageCount);
+  const rows = page === filters.page ? firstTry : await pageOf(page);
+  return { rows, total, page, pageCount, counts: { all, unread } };
+}
+
+export async function findContactMessage(d1: D1Database, id: number) {
+  const [row] = await createDb(d1)
+    .select({ id: contactSubmissions.id, name: contactSubmissions.name, email: contactSubmissions.email, subject: contactSubmissions.subject })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks one message read or unread; false when it no longer exists. */
+export async function setContactMessageRead(d1: D1Database, admin: SignedInAdmin, id: number, isRead: boolean): Promise<boolean> {
+  if (!(await findContactMessage(d1, id))) return false;
+  const db = createDb(d1);
+  await db.batch([
+    db.update(contactSubmissions).set({ isRead }).where(eq(contactSubmissions.id, id)),
+    auditStatement(d1, admin, isRead ? "marked message read" : "marked message unread", `message #${id}`),
+  ]);
+  return true;
+}
+
+/** Deletes one message; false when it no longer exists. */
+export async function deleteContactMessage(d1: D1Database, admin: SignedInAdmin, id: number): Promise<boolean> {
+  const message = await findContactMessage(d1, id);
+  if (!message) return false;
+  const db = createDb(d1);
+  await db.batch([
+    db.delete(contactSubmissions).where(eq(contactSubmissions.id, id)),
+    auditStatement(d1, admin, "deleted message", `message #${id}`, { from: message.email, subject: message.subject }),
+  ]);
+  return true;
+}
