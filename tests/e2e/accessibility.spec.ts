@@ -58,4 +58,16 @@ test.describe("admin pages", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test("every admin page fits a 375 px screen: wide tables scroll inside their box, the page never does", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAsAdmin(page);
+    const overflowing: string[] = [];
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) overflowing.push(`${path}: ${width}px`);
+    }
+    expect(overflowing).toEqual([]);
+  });
 });
