@@ -23,7 +23,7 @@ export async function adminUpsertSql({ email, password, role, name }) {
   return [
     `INSERT INTO admin_users (email, name, password_hash, role) VALUES (${sqlText(normalised)}, ${name ? sqlText(name) : "NULL"}, ${sqlText(hash)}, ${insertRole})`,
     `ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, is_disabled = 0, role = ${updateRole},`,
-    `name = COALESCE(excluded.name, admin_users.name), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');`,
+    `name = COALESCE(excluded.name, admin_users.name), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');\n`,
     `DELETE FROM admin_sessions WHERE admin_id = (SELECT id FROM admin_users WHERE email = ${sqlText(normalised)});`,
   ].join(" ");
 }
