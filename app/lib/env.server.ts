@@ -32,6 +32,9 @@ const envSchema = z
     ADMIN_LOGIN_RATE_LIMIT_MAX: positiveInt(10),
     ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: positiveInt(5),
     ADMIN_LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+    /** Event batches the analytics collector (/api/events) accepts per client (hashed IP) per window. */
+    ANALYTICS_RATE_LIMIT_MAX: positiveInt(120),
+    ANALYTICS_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
     /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */
     CF_ACCESS_TEAM_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
     CF_ACCESS_AUD: z.string().min(1).optional(),

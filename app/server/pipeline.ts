@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
+import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
 import { errorPage } from "./error-page";
 import { applySecurityHeaders } from "./security-headers";
 
@@ -14,35 +15,6 @@ export interface PipelineContext {
   env: CloudflareEnv;
   waitUntil(promise: Promise<unknown>): void;
   cf?: unknown;
-}
-
-class BodyTooLargeError extends Error {}
-
-/** Reads at most `limit` bytes; throws BodyTooLargeError past it, whatever Content-Length claims. */
-async function readBodyWithinLimit(request: Request, limit: number): Promise<ArrayBuffer | null> {
-  const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError();
-  if (!request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body.buffer;
 }
 
 /**

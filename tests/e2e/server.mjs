@@ -30,6 +30,7 @@ const child = spawn(
     "--binding", "WAITLIST_RATE_LIMIT_MAX=100000",
     "--binding", "CONTACT_RATE_LIMIT_MAX=100000",
     "--binding", "ADMIN_LOGIN_RATE_LIMIT_MAX=100000",
+    "--binding", "ANALYTICS_RATE_LIMIT_MAX=100000",
   ],
   { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
 );

@@ -9,12 +9,15 @@ describe("environment validation", () => {
     expect(env.APP_ENV).toBe("development");
     expect(env.WAITLIST_RATE_LIMIT_MAX).toBe(5);
     expect(env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS).toBe(600);
+    expect(env.ANALYTICS_RATE_LIMIT_MAX).toBe(120);
+    expect(env.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS).toBe(60);
   });
   it("coerces numeric variables", () => {
     expect(parseEnv({ ...bindings, WAITLIST_RATE_LIMIT_MAX: "42" } as CloudflareEnv).WAITLIST_RATE_LIMIT_MAX).toBe(42);
   });
   it.each([
     [{ WAITLIST_RATE_LIMIT_MAX: "-1" }, "WAITLIST_RATE_LIMIT_MAX"],
+    [{ ANALYTICS_RATE_LIMIT_MAX: "0" }, "ANALYTICS_RATE_LIMIT_MAX"],
     [{ APP_ENV: "staging" }, "APP_ENV"],
     [{ IP_HASH_SECRET: "short" }, "IP_HASH_SECRET"],
     [{ APP_ENV: "production" }, "IP_HASH_SECRET"],

@@ -1,0 +1,105 @@
+/**
+ * The first-party analytics collector behind POST /api/events (ADR 0018): reads one batch within
+ * the size limit, drops bots, validates against the event catalogue, rate-limits per client, keeps
+ * what the visitor's consent allows, and stores the batch in one D1 round trip.
+ * Cross-origin posts never get here: the request pipeline refuses them (403).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { isbot } from "isbot";
+import { collectorBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/lib/analytics/catalogue";
+import { batchFacts, eventRow, validEvents, visitorHash, type AnalyticsEventRow } from "~/lib/analytics/collector-rules.server";
+import { analyticsEvents } from "~/db/schema";
+import { clientIp } from "~/lib/client-id.server";
+import { createDb } from "~/lib/db.server";
+import { logError, logWarn } from "~/lib/log.server";
+import { clientOverLimit, formAnswer } from "~/lib/public-form.server";
+import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
+
+/** D1 binds at most 100 parameters per statement; rows are grouped to stay under it. */
+const D1_MAX_BOUND_PARAMETERS = 100;
+/** sendBeacon sends a string as text/plain and a Blob with its own type; fetch may send either. */
+const ACCEPTED_MEDIA_TYPES = new Set(["", "application/json", "text/plain"]);
+
+const problem = (error: string, status: number, headers?: HeadersInit) => formAnswer({ error }, status, headers);
+
+export function methodNotAllowed(): Response {
+  return formAnswer({ error: "Method not allowed: send event batches with POST." }, 405, { Allow: "POST" });
+}
+
+/** The body as text, or a reason it cannot be read. */
+async function readBatchText(request: Request): Promise<string | "too_large" | "unreadable"> {
+  try {
+    const body = await readBodyWithinLimit(request, MAX_EVENTS_BODY_BYTES);
+    return body ? new TextDecoder("utf-8", { fatal: true }).decode(body) : "";
+  } catch (error) {
+    return error instanceof BodyTooLargeError ? "too_large" : "unreadable";
+  }
+}
+
+/** Stores the rows in one D1 batch (one transaction): all of them land or none. */
+async function storeEvents(d1: D1Database, rows: AnalyticsEventRow[]): Promise<void> {
+  const db = createDb(d1);
+  const perStatement = Math.max(1, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0]!).length));
+  const statements = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    statements.push(db.insert(analyticsEvents).values(rows.slice(i, i + perStatement)));
+  }
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+}
+
+export async function handleCollectorRequest(request: Request, context: AppLoadContext): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+
+  // Bots and clients without a user agent: acknowledged, nothing stored, nothing counted.
+  const userAgent = request.headers.get("User-Agent")?.trim() ?? "";
+  if (!userAgent || isbot(userAgent)) {
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (!ACCEPTED_MEDIA_TYPES.has(mediaType)) return problem("Send the batch as JSON.", 415);
+
+  const text = await readBatchText(request);
+  if (text === "too_large") return problem(`The batch is larger than ${MAX_EVENTS_BODY_BYTES} bytes.`, 413);
+  if (text === "unreadable") return problem("The body is not readable UTF-8 text.", 400);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return problem("The body is not valid JSON.", 400);
+  }
+  const parsed = collectorBatchSchema.safeParse(json);
+  if (!parsed.success) return problem("The body is not a valid event batch.", 400);
+  const batch = parsed.data;
+
+  const { events, dropped, droppedNames } = validEvents(batch.events);
+  if (dropped > 0) logWarn("analytics_events_dropped", { dropped, names: droppedNames.slice(0, 5) });
+  if (events.length === 0) return formAnswer({ error: "No event in the batch is in the catalogue.", accepted: 0, dropped }, 400);
+
+  const env = context.env;
+  const limit = await clientOverLimit(request, context, {
+    scope: "analytics",
+    max: env.ANALYTICS_RATE_LIMIT_MAX,
+    windowSeconds: env.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  if (limit.limited) {
+    return problem("Too many event batches; try again later.", 429, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+
+  const now = Date.now();
+  const visitor =
+    batch.consent === "analytics"
+      ? await visitorHash(env.IP_HASH_SECRET, clientIp(request), userAgent, request.headers.get("Accept-Language") ?? "", new Date(now))
+      : null;
+  const facts = batchFacts(batch, new URL(request.url).hostname, visitor, now);
+  const rows = events.map((event) => eventRow(event, facts));
+
+  try {
+    await storeEvents(context.cloudflare.env.DB, rows);
+  } catch (error) {
+    logError("analytics_store_failed", error, { events: rows.length });
+    return problem("Events cannot be stored right now.", 503, { "Retry-After": "60" });
+  }
+  return formAnswer({ accepted: rows.length, dropped }, 202);
+}
