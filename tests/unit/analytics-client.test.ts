@@ -9,7 +9,7 @@ import {
   type SeenAssignment,
 } from "~/lib/analytics/ab-events";
 import { Batcher } from "~/lib/analytics/batcher";
-import { collectorBatchSchema } from "~/lib/analytics/catalogue";
+import { collectorBatchSchema, EVENT_PROPERTY_SCHEMAS } from "~/lib/analytics/catalogue";
 import {
   BATCH_INTERVAL_MS,
   BATCH_MAX_EVENTS,
@@ -224,8 +224,8 @@ describe("collector batches", () => {
 
   it("halves a batch until it fits the size limit, and drops a single event that never fits", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const big = (name: string) => ({ ...event(name, 1, "anonymous"), properties: { text: "x".repeat(300) } });
-    const bodies = buildBatchBodies([big("a"), big("b"), big("c"), big("d")], () => ({}), 20, 800);
+    const big = (name: string) => ({ ...event(name, 1, "anonymous"), properties: { text: "x".repeat(200) } });
+    const bodies = buildBatchBodies([big("a"), big("b"), big("c"), big("d")], () => ({}), 20, 600);
     expect(bodies.map((body) => JSON.parse(body).events.length)).toEqual([2, 2]);
     expect(buildBatchBodies([big("huge")], () => ({}), 20, 100)).toEqual([]);
     expect(warn).toHaveBeenCalled();
@@ -233,7 +233,7 @@ describe("collector batches", () => {
 
   it("keeps flat, short properties only and a path the collector accepts", () => {
     expect(sanitizeProperties({ ok: "x".repeat(400), n: 3, b: true, z: null, nan: Number.NaN, obj: { a: 1 }, "bad key": 1 })).toEqual({
-      ok: "x".repeat(300),
+      ok: "x".repeat(200),
       n: 3,
       b: true,
       z: null,
@@ -364,5 +364,31 @@ describe("page events and performance", () => {
     expect(parseAnalyticsConfig('{"ga":{"measurementId":"G-1","scriptUrl":"https://x.example/gtag/js"}}').ga?.measurementId).toBe("G-1");
     expect(parseAnalyticsConfig("{oops")).toEqual({});
     expect(parseAnalyticsConfig(null)).toEqual({});
+  });
+});
+
+describe("what the client sends fits the event catalogue", () => {
+  const entry = metricEntry("CLS", 0.05, 1, "/home");
+  const samples: [keyof typeof EVENT_PROPERTY_SCHEMAS, Record<string, unknown>][] = [
+    ["page_load_complete", { ...pageLoadTiming({ startTime: 0, domContentLoadedEventEnd: 10, loadEventEnd: 20 }, [])! }],
+    ["outbound_link", { ...outboundLink("https://x.example/a", "https://site.example/")! }],
+    ["scroll_depth", { percent: reachedThresholds(100, new Set())[3] }],
+    ["web_vital", { metric: entry.metric, value: entry.value, rating: entry.rating }],
+    ["resource_timing", { ...summarizeResources([{ name: "https://site.example/a.js", duration: 5, transferSize: 10 }], "https://site.example") }],
+    ["memory_check", { ...memoryCheck({ usedJSHeapSize: 1, jsHeapSizeLimit: 2 })! }],
+    ["form_start", { form: "beta_signup" }],
+    ["form_submit", { form: "beta_signup", success: false, error: "Please enter a valid email address" }],
+    ["form_submit", { form: "contact", success: true, error: null }],
+    ["conversion", { source: "main_waitlist_section" }],
+    ["ab_test_conversion", { test: "hero_cta", variant: "control", goal: "waitlist_signup" }],
+    ["notify_click", { platform: "ios", intent: "beta_testing" }],
+    ["page_view", sanitizeProperties({ path: "/home", search: "?q=" + "x".repeat(600), title: "t".repeat(250), referrer: "direct" })],
+  ];
+  it.each(samples)("%s %j", (name, properties) => {
+    const parsed = EVENT_PROPERTY_SCHEMAS[name].safeParse(properties);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+  });
+  it("a conversion without a label gets the default one", () => {
+    expect(EVENT_PROPERTY_SCHEMAS.conversion.parse({ source: "notification_modal" }).label).toBe("waitlist_signup");
   });
 });

@@ -48,7 +48,8 @@ export function consentLevelAt(consent: StoredConsent | null, at: number): Conse
 }
 
 const PROPERTY_KEY = /^[a-zA-Z0-9_]{1,40}$/;
-const MAX_TEXT = 300;
+/** The shortest text limit of the catalogue (titles, error messages): every string fits every schema. */
+const MAX_TEXT = 200;
 
 /** Flat, short values only: what the catalogue accepts; anything else is left out. */
 export function sanitizeProperties(properties: Record<string, unknown>): Record<string, PropertyValue> {
