@@ -30,6 +30,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: `tests/.tmp/playwright-${PORT}`,
+  // The third-party analytics stand-ins on 127.0.0.1 (tests/e2e/third-parties.mjs).
+  globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),

@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
@@ -17,6 +18,8 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
 import { markHydrated } from "~/components/ui/StaticIsland";
+import { analyticsClientConfig } from "~/lib/analytics/config.server";
+import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/lib/analytics/load";
 import { installClickTracking } from "~/lib/analytics/track";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
@@ -26,6 +29,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: `${siteConfig.appName} blog`, href: "/blog/rss.xml" },
 ];
+
+/** The third-party analytics configuration (null when none is configured); see ADR 0019. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { analytics: analyticsClientConfig(context.env) };
+}
+
+/** The configuration comes from the environment: it cannot change while the page is open. */
+export const shouldRevalidate = () => false;
 
 /** Routes opt out of the public header and footer with `handle = { publicShell: false }`. */
 export interface RouteHandle {
@@ -40,6 +51,7 @@ function usePublicShell(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const publicShell = usePublicShell();
+  const analytics = useRouteLoaderData<typeof loader>("root")?.analytics;
   return (
     <html lang="en">
       <head>
@@ -66,6 +78,14 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           children
         )}
+        {analytics ? (
+          // A data block (never executed), read by the lazily loaded analytics code.
+          <script
+            type="application/json"
+            id={ANALYTICS_CONFIG_ELEMENT_ID}
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(analytics).replace(/</g, "\\u003c") }}
+          />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -78,6 +98,8 @@ export default function App() {
   useEffect(() => {
     markHydrated();
     document.documentElement.dataset.hydrated = "true";
+    // Everything of analytics but track() (sink, events, vitals, third parties) loads when idle.
+    loadAnalyticsWhenIdle();
     return installClickTracking();
   }, []);
   usePageViews();

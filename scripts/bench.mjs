@@ -121,8 +121,12 @@ async function main() {
     stateDir,
     logFile,
     readyPath: RENDER_PATH,
-    // Production settings, with a throwaway secret (env validation refuses the dev default).
-    bindings: ["APP_ENV=production", `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`],
+    // Production settings, with throwaway secrets (env validation refuses the dev defaults).
+    bindings: [
+      "APP_ENV=production",
+      `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`,
+      `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+    ],
   });
   progress(`serving on ${server.origin}`);
 

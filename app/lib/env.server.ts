@@ -17,6 +17,18 @@ const DEV_ONLY_SECRET = "dev-only-secret-change-me-in-production-0000";
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().default(fallback);
 
+const httpUrl = z.url({ protocol: /^https?$/ });
+const flag = z.enum(["true", "false"]).default("false").transform((value) => value === "true");
+
+/** Third-party analytics (ADR 0019): each vendor loads only when configured and consented. */
+export const THIRD_PARTY_DEFAULTS = {
+  GA_SCRIPT_URL: "https://www.googletagmanager.com/gtag/js",
+  AMPLITUDE_SERVER_URL: "https://api2.amplitude.com/2/httpapi",
+  AMPLITUDE_REPLAY_CONFIG_URL: "https://sr-client-cfg.amplitude.com/config",
+  AMPLITUDE_REPLAY_TRACK_URL: "https://api-sr.amplitude.com/sessions/v2/track",
+} as const;
+const THIRD_PARTY_URLS = ["GA_SCRIPT_URL", "AMPLITUDE_SERVER_URL", "AMPLITUDE_REPLAY_CONFIG_URL", "AMPLITUDE_REPLAY_TRACK_URL"] as const;
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -38,6 +50,15 @@ const envSchema = z
     /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */
     CF_ACCESS_TEAM_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
     CF_ACCESS_AUD: z.string().min(1).optional(),
+    /** Google Analytics 4 measurement id (G-XXXXXXX); unset: GA never loads. */
+    GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/).optional(),
+    GA_SCRIPT_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.GA_SCRIPT_URL),
+    /** Amplitude project API key (public by design: it only allows sending events); unset: Amplitude never loads. */
+    AMPLITUDE_API_KEY: z.string().regex(/^[A-Za-z0-9]{8,64}$/).optional(),
+    AMPLITUDE_SERVER_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.AMPLITUDE_SERVER_URL),
+    AMPLITUDE_SESSION_REPLAY: flag,
+    AMPLITUDE_REPLAY_CONFIG_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.AMPLITUDE_REPLAY_CONFIG_URL),
+    AMPLITUDE_REPLAY_TRACK_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.AMPLITUDE_REPLAY_TRACK_URL),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {
@@ -53,6 +74,13 @@ const envSchema = z
         path: ["SESSION_SECRET"],
         message: "SESSION_SECRET must be set to a random secret in production",
       });
+    }
+    if (env.APP_ENV === "production") {
+      for (const name of THIRD_PARTY_URLS) {
+        if (!env[name].startsWith("https://")) {
+          ctx.addIssue({ code: "custom", path: [name], message: `${name} must be an https URL in production` });
+        }
+      }
     }
     if (Boolean(env.CF_ACCESS_TEAM_DOMAIN) !== Boolean(env.CF_ACCESS_AUD)) {
       ctx.addIssue({

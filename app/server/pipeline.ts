@@ -4,12 +4,13 @@
  * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { analyticsCspAdditions } from "~/lib/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
 import { errorPage } from "./error-page";
-import { applySecurityHeaders } from "./security-headers";
+import { applySecurityHeaders, type ThirdPartySources } from "./security-headers";
 
 export interface PipelineContext {
   env: CloudflareEnv;
@@ -34,6 +35,15 @@ function isCrossOrigin(request: Request): boolean {
   }
   const site = request.headers.get("Sec-Fetch-Site");
   return site === "cross-site" || site === "same-site";
+}
+
+/** The configured analytics vendors' origins; none when the environment is invalid (the error page needs none). */
+function thirdPartySources(env: PipelineContext["env"]): ThirdPartySources | undefined {
+  try {
+    return analyticsCspAdditions(parseEnv(env));
+  } catch {
+    return undefined;
+  }
 }
 
 function createNonce(): string {
@@ -96,7 +106,11 @@ export function createRequestPipeline(build: ServerBuild) {
       response.headers.set("Cache-Control", "no-store");
       response.headers.set("X-Robots-Tag", "noindex, nofollow");
     }
-    applySecurityHeaders(response.headers, { nonce, secure: new URL(request.url).protocol === "https:" });
+    applySecurityHeaders(response.headers, {
+      nonce,
+      secure: new URL(request.url).protocol === "https:",
+      thirdParties: thirdPartySources(context.env),
+    });
     return response;
   };
 }

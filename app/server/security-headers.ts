@@ -2,17 +2,26 @@
  * Security headers for every response the Pages Function produces. Static files served by
  * Pages itself get the same policy (minus the nonce) from public/_headers.
  */
-export function contentSecurityPolicy(nonce: string, secure: boolean): string {
+/** Extra origins for configured third parties (analytics); none by default. */
+export interface ThirdPartySources {
+  scriptSrc: readonly string[];
+  connectSrc: readonly string[];
+}
+const NO_THIRD_PARTIES: ThirdPartySources = { scriptSrc: [], connectSrc: [] };
+const withSources = (base: string, extra: readonly string[]) => [base, ...extra].join(" ");
+
+export function contentSecurityPolicy(nonce: string, secure: boolean, thirdParties: ThirdPartySources = NO_THIRD_PARTIES): string {
   const directives = [
     "default-src 'self'",
-    // 'strict-dynamic' lets our nonce'd module scripts load Remix's route chunks; nothing else runs.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // 'strict-dynamic' lets our nonce'd module scripts load Remix's route chunks and, after consent, a
+    // configured analytics tag; the host list is the fallback for browsers without 'strict-dynamic'.
+    withSources(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`, thirdParties.scriptSrc),
     "style-src 'self'",
     // Carousels position slides with inline style attributes; no <style> elements are allowed.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    withSources("connect-src 'self'", thirdParties.connectSrc),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -24,11 +33,14 @@ export function contentSecurityPolicy(nonce: string, secure: boolean): string {
   return directives.join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { nonce: string; secure: boolean }): void {
+export function applySecurityHeaders(
+  headers: Headers,
+  options: { nonce: string; secure: boolean; thirdParties?: ThirdPartySources },
+): void {
   const isHtml = (headers.get("Content-Type") ?? "").includes("text/html");
   headers.set(
     "Content-Security-Policy",
-    isHtml ? contentSecurityPolicy(options.nonce, options.secure) : "default-src 'none'; frame-ancestors 'none'",
+    isHtml ? contentSecurityPolicy(options.nonce, options.secure, options.thirdParties) : "default-src 'none'; frame-ancestors 'none'",
   );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   headers.set("X-Content-Type-Options", "nosniff");

@@ -63,6 +63,51 @@ describe("request pipeline", () => {
   });
 });
 
+describe("third-party analytics configuration (ADR 0019)", () => {
+  const DEFAULT_CSP_DIRECTIVES = ["connect-src 'self'", "default-src 'self'", "worker-src 'self'", "object-src 'none'"];
+
+  it("keeps the default policy and sends no configuration when nothing is configured", async () => {
+    const response = await app.fetch("/home");
+    const csp = response.headers.get("Content-Security-Policy")!;
+    for (const directive of DEFAULT_CSP_DIRECTIVES) expect(csp.split("; ")).toContain(directive);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+    expect(await response.text()).not.toContain('id="analytics-config"');
+  });
+
+  it("allows exactly the configured vendors' origins and hands the browser their settings", async () => {
+    const response = await app.withEnv({
+      GA_MEASUREMENT_ID: "G-TEST1234",
+      AMPLITUDE_API_KEY: "abcdef0123456789",
+      AMPLITUDE_SERVER_URL: "http://127.0.0.1:9999/2/httpapi",
+      AMPLITUDE_SESSION_REPLAY: "true",
+    })("/home");
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("Content-Security-Policy")!;
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!;
+    expect(directive("script-src")).toContain("https://www.googletagmanager.com");
+    expect(directive("connect-src")).toBe(
+      "connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com " +
+        "https://*.googletagmanager.com http://127.0.0.1:9999 https://sr-client-cfg.amplitude.com https://api-sr.amplitude.com",
+    );
+    expect(directive("worker-src")).toBe("worker-src 'self'");
+    const html = await response.text();
+    const block = /<script type="application\/json" id="analytics-config">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual({
+      ga: { measurementId: "G-TEST1234", scriptUrl: "https://www.googletagmanager.com/gtag/js" },
+      amplitude: {
+        apiKey: "abcdef0123456789",
+        serverUrl: "http://127.0.0.1:9999/2/httpapi",
+        sessionReplay: { configServerUrl: "https://sr-client-cfg.amplitude.com/config", trackServerUrl: "https://api-sr.amplitude.com/sessions/v2/track" },
+      },
+    });
+  });
+
+  it("refuses an invalid analytics variable with the configuration error page", async () => {
+    const response = await app.withEnv({ GA_MEASUREMENT_ID: "UA-12345" })("/home");
+    expect(response.status).toBe(500);
+  });
+});
+
 describe("cross-origin posts", () => {
   it.each([
     { Origin: "https://evil.example" },

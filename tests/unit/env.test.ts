@@ -25,9 +25,23 @@ describe("environment validation", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ CF_ACCESS_TEAM_DOMAIN: "https://team.cloudflareaccess.com" }, "CF_ACCESS_AUD"],
     [{ CF_ACCESS_TEAM_DOMAIN: "not a url", CF_ACCESS_AUD: "aud" }, "CF_ACCESS_TEAM_DOMAIN"],
+    [{ GA_MEASUREMENT_ID: "UA-1234-5" }, "GA_MEASUREMENT_ID"],
+    [{ GA_SCRIPT_URL: "javascript:alert(1)" }, "GA_SCRIPT_URL"],
+    [{ AMPLITUDE_API_KEY: "key with spaces" }, "AMPLITUDE_API_KEY"],
+    [{ AMPLITUDE_SESSION_REPLAY: "yes" }, "AMPLITUDE_SESSION_REPLAY"],
+    [{ APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40), SESSION_SECRET: "s".repeat(40), AMPLITUDE_SERVER_URL: "http://127.0.0.1:1/x" }, "AMPLITUDE_SERVER_URL"],
   ])("rejects %j naming %s", (vars, name) => {
     expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(ConfigurationError);
     expect(() => parseEnv({ ...bindings, ...vars } as CloudflareEnv)).toThrow(name);
+  });
+  it("leaves third-party analytics off by default, with the vendors' endpoints as defaults", () => {
+    const env = parseEnv({ ...bindings } as CloudflareEnv);
+    expect(env.GA_MEASUREMENT_ID).toBeUndefined();
+    expect(env.AMPLITUDE_API_KEY).toBeUndefined();
+    expect(env.AMPLITUDE_SESSION_REPLAY).toBe(false);
+    expect(env.GA_SCRIPT_URL).toBe("https://www.googletagmanager.com/gtag/js");
+    expect(env.AMPLITUDE_SERVER_URL).toBe("https://api2.amplitude.com/2/httpapi");
+    expect(parseEnv({ ...bindings, AMPLITUDE_SESSION_REPLAY: "true" } as CloudflareEnv).AMPLITUDE_SESSION_REPLAY).toBe(true);
   });
   it("requires the D1 and KV bindings", () => {
     expect(() => parseEnv({ CONFIG: bindings.CONFIG } as CloudflareEnv)).toThrow(/DB \(D1\)/);

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { CheckIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { CONTACT_LIMITS, contactProblems, type ContactField, type ContactResult, type ContactValues } from "~/lib/contact-rules";
+import { trackFormSubmit } from "~/lib/analytics/track";
 import { postForm } from "~/lib/form-client";
 import { isHoneypotFilled } from "~/lib/waitlist-rules";
 
@@ -11,6 +12,8 @@ const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?:
   { name: "subject", label: "Subject", max: CONTACT_LIMITS.subject },
   { name: "message", label: "Message", max: CONTACT_LIMITS.message, multiline: true },
 ];
+
+const CONTACT_FORM_ID = "contact";
 
 /**
  * The contact form: a plain POST to /contact without JavaScript; with it, sent to /api/contact
@@ -31,6 +34,7 @@ export function ContactForm({ renderedAt, initialResult }: { renderedAt: number;
     const fieldErrors = contactProblems(values);
     if (Object.keys(fieldErrors).length > 0) {
       setResult({ state: "error", message: "Please check the highlighted fields.", fieldErrors, values });
+      trackFormSubmit(CONTACT_FORM_ID, "Please check the highlighted fields.");
       const first = FIELDS.find((f) => fieldErrors[f.name]);
       formRef.current?.querySelector<HTMLElement>(`[name="${first?.name}"]`)?.focus();
       return;
@@ -39,6 +43,7 @@ export function ContactForm({ renderedAt, initialResult }: { renderedAt: number;
     const answer = await postForm<ContactResult>("/api/contact", form, (message) => ({ state: "error", message, fieldErrors: {}, values }));
     setSubmitting(false);
     setResult(answer.state === "idle" ? undefined : answer);
+    if (answer.state !== "idle") trackFormSubmit(CONTACT_FORM_ID, answer.state === "error" ? answer.message : null);
   }
 
   if (result?.state === "success") {
@@ -61,7 +66,7 @@ export function ContactForm({ renderedAt, initialResult }: { renderedAt: number;
   const formError = result?.state === "error" && Object.keys(errors).length === 0 ? result.message : null;
 
   return (
-    <form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate className="space-y-5" data-track-form={CONTACT_FORM_ID}>
       {FIELDS.map((field) => {
         const id = `${idPrefix}-${field.name}`;
         const error = errors[field.name];

@@ -10,6 +10,7 @@ import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
+import { trackFormSubmit } from "~/lib/analytics/track";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
 import { WAITLIST_TEXT } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";
@@ -29,6 +30,9 @@ export interface WaitlistSectionProps {
   headingLevel?: 1 | 2;
 }
 
+
+/** The form's name in analytics events (spec section 7: form submit "beta_signup"). */
+const WAITLIST_FORM_ID = "beta_signup";
 
 export function WaitlistSection(props: WaitlistSectionProps) {
   // Changing the key remounts the form: "Back to Homepage" returns to an empty one.
@@ -95,6 +99,7 @@ function WaitlistForm({
     const problem = emailProblem(field("email"));
     setClientError(problem);
     if (problem) {
+      trackFormSubmit(WAITLIST_FORM_ID, problem);
       emailRef.current?.focus();
       return;
     }
@@ -103,10 +108,11 @@ function WaitlistForm({
     setSubmitting(false);
     // A trap answer ("idle") resets the sending state and shows nothing.
     setAnswer(next.state === "idle" ? undefined : next);
+    if (next.state !== "idle") trackFormSubmit(WAITLIST_FORM_ID, next.state === "error" ? next.message : null, source);
   }
 
   return (
-    <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status}>
+    <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status} data-track-form={WAITLIST_FORM_ID}>
       <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 

@@ -5,7 +5,7 @@
  * visitor first opens it.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { trackedClick } from "~/lib/analytics/track";
+import { track, trackedClick } from "~/lib/analytics/track";
 import { notifyHref } from "./notify-href";
 import type { NotifyPlatform, NotifyRequest } from "./notify-types";
 
@@ -30,10 +30,13 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>("a[data-notify-platform]");
       if (!link) return;
       event.preventDefault();
-      open({
+      const request: NotifyRequest = {
         platform: link.dataset.notifyPlatform as NotifyPlatform,
         intent: link.dataset.notifyIntent === "beta_testing" ? "beta_testing" : "waitlist",
-      });
+      };
+      // Every notify button (spec section 7); roadmap and coming-soon buttons add their own event too.
+      track("notify_click", { ...request });
+      open(request);
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { SpinnerIcon } from "~/components/ui/Icons";
+import { trackFormSubmit } from "~/lib/analytics/track";
 import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";
 import type { WaitlistResult } from "~/lib/waitlist-rules";
@@ -40,6 +41,8 @@ export function NotifyForm({
     setSubmitting(false);
     if (answer.state === "idle") return;
     setResult(answer);
+    // The form shows its generic message for any failure (spec section 4): that is what is recorded.
+    trackFormSubmit("notify_signup", answer.state === "error" ? NOTIFY_TEXT.genericError : null, "notification_modal");
     if (answer.state === "success") {
       setFormKey((k) => k + 1); // clears the fields
       onSuccess?.();
@@ -48,7 +51,7 @@ export function NotifyForm({
 
   const values = result?.state === "error" ? result.values : undefined;
   return (
-    <form key={formKey} method="post" action={notifyHref(request)} onSubmit={onSubmit} className="space-y-4">
+    <form key={formKey} method="post" action={notifyHref(request)} onSubmit={onSubmit} className="space-y-4" data-track-form="notify_signup">
       <div>
         <label htmlFor={ids.name} className="field-label">
           Name

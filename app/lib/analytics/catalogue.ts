@@ -4,11 +4,25 @@
  * refuses anything else), and read by the admin's analytics queries.
  */
 import { z } from "zod";
+import {
+  DEFAULT_CONVERSION_LABEL,
+  MAX_EVENTS_PER_BATCH,
+  SCROLL_DEPTH_THRESHOLDS,
+  WEB_VITAL_NAMES,
+  WEB_VITAL_RATINGS,
+} from "./constants";
 
-export const SCROLL_DEPTH_THRESHOLDS = [25, 50, 75, 100] as const;
-export const WEB_VITAL_NAMES = ["CLS", "FCP", "LCP", "TTFB", "INP", "FID"] as const;
-export const WEB_VITAL_RATINGS = ["good", "needs-improvement", "poor"] as const;
-export const DEFAULT_CONVERSION_LABEL = "waitlist_signup";
+// The schema-free constants live in ./constants (the browser imports them without zod).
+export {
+  DEFAULT_CONVERSION_LABEL,
+  MAX_EVENTS_BODY_BYTES,
+  MAX_EVENTS_PER_BATCH,
+  SCROLL_DEPTH_THRESHOLDS,
+  WEB_VITAL_NAMES,
+  WEB_VITAL_RATINGS,
+  WEB_VITAL_THRESHOLDS,
+  rateWebVital,
+} from "./constants";
 
 const shortText = z.string().max(200);
 const identifier = z.string().regex(/^[a-z0-9_]{1,60}$/);
@@ -55,28 +69,7 @@ export function isKnownEvent(name: string): name is AnalyticsEventName {
   return Object.prototype.hasOwnProperty.call(EVENT_PROPERTY_SCHEMAS, name);
 }
 
-/**
- * Web-vital thresholds of spec section 9 (good up to the first number, poor above the second).
- */
-export const WEB_VITAL_THRESHOLDS: Record<(typeof WEB_VITAL_NAMES)[number], readonly [number, number]> = {
-  LCP: [2500, 4000],
-  INP: [200, 500],
-  CLS: [0.1, 0.25],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-  FID: [100, 300],
-};
-
-export function rateWebVital(metric: (typeof WEB_VITAL_NAMES)[number], value: number): (typeof WEB_VITAL_RATINGS)[number] {
-  const [good, poor] = WEB_VITAL_THRESHOLDS[metric];
-  if (value > poor) return "poor";
-  if (value > good) return "needs-improvement";
-  return "good";
-}
-
 /** What the browser posts to /api/events (one batch). */
-export const MAX_EVENTS_PER_BATCH = 50;
-export const MAX_EVENTS_BODY_BYTES = 32 * 1024;
 export const collectorBatchSchema = z.object({
   /** What the visitor allowed: "analytics" keeps a daily visitor hash and the session id; "anonymous" keeps neither. */
   consent: z.enum(["anonymous", "analytics"]),

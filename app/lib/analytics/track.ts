@@ -42,6 +42,18 @@ export function trackedClick(name: string, properties: Record<string, unknown> =
   return { "data-track": name, "data-track-props": JSON.stringify(properties) };
 }
 
+/**
+ * form_submit with what the visitor was shown (error null on success). A successful waitlist
+ * sign-up is also a conversion from `conversionSource`, with the catalogue's default label
+ * (waitlist_signup; the analytics client fills it in, so this first-visit module stays small).
+ * Forms carry data-track-form="<form id>": the analytics client records form_start on the first
+ * focus of one of their email fields.
+ */
+export function trackFormSubmit(form: string, error: string | null, conversionSource?: string): void {
+  track("form_submit", { form, success: error === null, error });
+  if (error === null && conversionSource) track("conversion", { source: conversionSource });
+}
+
 /** Installs the document listener for trackedClick() elements; returns its removal. */
 export function installClickTracking(): () => void {
   const onClick = (event: MouseEvent) => {
