@@ -94,7 +94,9 @@ function Tiles({ data }: { data: Data }) {
       <div className="stat">
         <dt>Conversion rate</dt>
         <dd data-testid="stat-conversion-rate">{rateText(totals.conversionRate)}</dd>
-        <dd className="stat-note">{formatCount(totals.conversions)} conversions per page view</dd>
+        <dd className="stat-note">
+          {formatCount(totals.conversions)} conversions from {formatCount(totals.pageViews)} page views
+        </dd>
       </div>
     </dl>
   );
@@ -291,7 +293,7 @@ function AbTestCard({ test }: { test: Data["abTests"][number] }) {
                   <tr key={v.id} data-variant={v.id}>
                     <th scope="row" className="cell-clip">
                       <code>{v.id}</code>
-                      <span className="block muted">{v.label ?? "no longer configured"}</span>
+                      <span className="block muted font-normal">{v.label ?? "no longer configured"}</span>
                     </th>
                     <td className="num">{v.weight === null ? "—" : `${v.weight}%`}</td>
                     <td className="num">{formatCount(v.impressions)}</td>
@@ -394,7 +396,7 @@ export default function AdminAnalytics() {
       <RangeForm data={data} />
       <Tiles data={data} />
 
-      <div className="admin-grid-2 mt-5">
+      <div className="analytics-grid mt-5">
         <DailyChart id="chart-page-views" title="Page views per day" data={data.daily.pageViews} valueLabel="Page views" empty="No page views in this range." />
         <DailyChart
           id="chart-visitors"
@@ -427,7 +429,7 @@ export default function AdminAnalytics() {
         <h2 id="ab-title" className="mb-3 text-lg font-bold">
           A/B tests
         </h2>
-        <div className="admin-grid-2">
+        <div className="ab-tests">
           {data.abTests.map((test) => (
             <AbTestCard key={test.name} test={test} />
           ))}

@@ -14,6 +14,8 @@ export function BarChart({ data, label, valueLabel = "Sign-ups" }: { data: { dat
   const plotHeight = height - padBottom - padTop;
   // A label every 7 days up to 35 days, then a multiple of 7 giving about five labels.
   const labelEvery = Math.max(7, Math.ceil(data.length / 35) * 7);
+  // The highest value is written above its first bar only.
+  const maxIndex = data.findIndex((d) => d.count === max);
   return (
     <figure>
       <svg className="bar-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}: highest ${max.toLocaleString("en")} per day`}>
@@ -26,7 +28,7 @@ export function BarChart({ data, label, valueLabel = "Sign-ups" }: { data: { dat
               <rect className="bar" x={x} y={height - padBottom - barHeight} width={barWidth} height={barHeight} rx="2">
                 <title>{`${d.date}: ${d.count.toLocaleString("en")}`}</title>
               </rect>
-              {d.count > 0 && d.count === max ? (
+              {d.count > 0 && i === maxIndex ? (
                 <text x={x + barWidth / 2} y={height - padBottom - barHeight - 3} textAnchor="middle">
                   {d.count.toLocaleString("en")}
                 </text>
