@@ -9,7 +9,7 @@
 // (the exact SQL the page runs) for the default 30-day range and for the longest allowed range,
 // and the page's whole batch; and shows which index each statement uses (EXPLAIN QUERY PLAN).
 import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
@@ -225,6 +225,7 @@ export async function measureAnalyticsQueries({ events = ANALYTICS_BENCH_EVENTS,
     }
 
     progress(`timing ${ANALYTICS_QUERY_NAMES.length} statements: 1 warm-up + median of ${RUNS}, per range`);
+    const load = loadavg()[0];
     const baseline = await timeRuns(() => db.prepare("SELECT 1 AS one").all());
     const rows = [];
     for (const name of ANALYTICS_QUERY_NAMES) {
@@ -249,6 +250,7 @@ export async function measureAnalyticsQueries({ events = ANALYTICS_BENCH_EVENTS,
       rows,
       batch,
       baseline,
+      load,
     };
   } finally {
     await mf.dispose();
@@ -316,6 +318,12 @@ export function analyticsReport(figures) {
     "    run first. Rows = rows returned per range. (covering) = EXPLAIN says COVERING INDEX; SQLite does not say so",
     "    for indexes on expressions (the JSON properties), whose values it still reads from the index.",
   ];
+  if (figures.load > cpus().length * 0.75) {
+    footnote.push(
+      `NOTE: load average was ${figures.load.toFixed(1)} on ${cpus().length} CPUs as the analytics timing began: other work was ` +
+        "competing, so its figures are noisy.",
+    );
+  }
   return { section, footnote };
 }
 
