@@ -2,15 +2,18 @@
 // `npm run bench`: first-visit JavaScript per public route, the server render time of /home and
 // Lighthouse mobile scores of a few pages, measured against the production build served by
 // `wrangler pages dev` (workerd + Miniflare, the real Pages Function) with a fresh, migrated and
-// seeded local D1. Prints tables to stdout; progress goes to stderr. Helpers live in scripts/bench/.
-// `npm run bench -- --only=js,render,lighthouse` runs some sections only (default: all).
+// seeded local D1; and the analytics page's queries over a million events in a Miniflare D1 of
+// their own (scripts/bench/analytics-queries.mjs, after the server has stopped). Prints tables to
+// stdout; progress goes to stderr. Helpers live in scripts/bench/.
+// `npm run bench -- --only=js,render,lighthouse,analytics` runs some sections only (default: all).
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { analyticsReport, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
 import { jsBudgetLines } from "./bench/budgets.mjs";
-import { parseSections, USAGE } from "./bench/cli.mjs";
+import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
 import { closeConnections } from "./bench/http.mjs";
 import { cpuBusy } from "./bench/machine.mjs";
@@ -108,6 +111,17 @@ async function main() {
     }
   }
 
+  const report = { sections, skippedNote };
+  if (SERVER_SECTIONS.some((section) => sections.has(section))) await measureServed(report, chromePath);
+  if (sections.has("analytics")) report.analytics = await measureAnalyticsQueries({ progress });
+
+  printReport(report);
+  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+}
+
+/** The sections measured against `wrangler pages dev` (js, render, lighthouse). */
+async function measureServed(report, chromePath) {
+  const { sections } = report;
   if (!existsSync("build/index.js") || !existsSync("public/build")) {
     progress("no build found; running scripts/build.mjs");
     await run("node", ["scripts/build.mjs"], { stdio: ["ignore", 2, 2] });
@@ -130,7 +144,6 @@ async function main() {
   });
   progress(`serving on ${server.origin}`);
 
-  const report = { sections, skippedNote };
   if (sections.has("js")) {
     progress(`first-visit JavaScript of ${PUBLIC_ROUTES.join(", ")}`);
     report.sizes = [];
@@ -157,8 +170,6 @@ async function main() {
   }
 
   await server.stop();
-  printReport(report);
-  progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 }
 
 /** The /home render timing (section "render"). */
@@ -182,9 +193,10 @@ async function measureRender(server) {
 
 function printReport(report) {
   const { sections } = report;
+  const served = SERVER_SECTIONS.some((section) => sections.has(section));
   const out = [
     `linkvault bench · ${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · ` +
-      `wrangler pages dev (workerd), APP_ENV=production · sections: ${[...sections].join(", ")}`,
+      `${served ? "wrangler pages dev (workerd), APP_ENV=production · " : ""}sections: ${[...sections].join(", ")}`,
     "",
   ];
   if (sections.has("js")) {
@@ -212,6 +224,8 @@ function printReport(report) {
     );
   }
 
+  if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).section, "");
+
   if (sections.has("js")) {
     out.push(
       "(1) Files named by <script src>, <link rel=modulepreload>, imports in inline module scripts, and the entry",
@@ -222,6 +236,7 @@ function printReport(report) {
   }
   if (sections.has("render")) out.push(...renderFootnote(report));
   if (sections.has("lighthouse")) out.push(...lighthouseFootnote("(3)", LIGHTHOUSE_RUNS));
+  if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).footnote);
   if (report.skippedNote) out.push(report.skippedNote);
   console.log(out.join("\n"));
 }

@@ -98,21 +98,44 @@ export const adminSessions = sqliteTable("admin_sessions", {
   userAgent: text("user_agent"),
 });
 
-export const analyticsEvents = sqliteTable("analytics_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  occurredAt: text("occurred_at").notNull(),
-  receivedAt: text("received_at").notNull().default(nowIso),
-  path: text("path"),
-  consent: text("consent", { enum: ["anonymous", "analytics"] }).notNull().default("anonymous"),
-  visitorHash: text("visitor_hash"),
-  sessionId: text("session_id"),
-  referrerHost: text("referrer_host"),
-  utmSource: text("utm_source"),
-  utmMedium: text("utm_medium"),
-  utmCampaign: text("utm_campaign"),
-  properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-});
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    occurredAt: text("occurred_at").notNull(),
+    receivedAt: text("received_at").notNull().default(nowIso),
+    path: text("path"),
+    consent: text("consent", { enum: ["anonymous", "analytics"] }).notNull().default("anonymous"),
+    visitorHash: text("visitor_hash"),
+    sessionId: text("session_id"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  // migrations/0001 and 0003; the analytics page's statements (app/lib/admin/analytics-queries.mjs) rely on them.
+  (t) => {
+    const json = (path: string) => sql`json_extract(${t.properties}, ${sql.raw(`'${path}'`)})`;
+    return [
+      index("analytics_events_time_idx").on(t.occurredAt),
+      index("analytics_events_name_time_dims_idx").on(t.name, t.occurredAt, t.path, t.utmSource, t.referrerHost),
+      index("analytics_events_daily_visitors_idx")
+        .on(sql`substr(${t.occurredAt}, 1, 10)`, t.visitorHash)
+        .where(sql`${t.consent} = 'analytics'`),
+      index("analytics_events_ab_idx")
+        .on(t.name, t.occurredAt, json("$.test"), json("$.variant"))
+        .where(sql`${t.name} IN ('ab_test_impression', 'ab_test_conversion')`),
+      index("analytics_events_forms_idx")
+        .on(t.name, t.occurredAt, json("$.form"), json("$.success"))
+        .where(sql`${t.name} IN ('form_start', 'form_submit')`),
+      index("analytics_events_web_vitals_idx")
+        .on(t.name, t.occurredAt, t.path, json("$.metric"), json("$.value"))
+        .where(sql`${t.name} = 'web_vital'`),
+    ];
+  },
+);
 
 export const rateLimits = sqliteTable("rate_limits", {
   bucket: text("bucket").primaryKey(),

@@ -1,10 +1,13 @@
 // Command line of `npm run bench`: which sections to run.
 
-export const SECTIONS = ["js", "render", "lighthouse"];
+export const SECTIONS = ["js", "render", "lighthouse", "analytics"];
+/** Sections that need the built site served by wrangler pages dev. */
+export const SERVER_SECTIONS = ["js", "render", "lighthouse"];
 
 export const USAGE = `usage: npm run bench [-- --only=<section>[,<section>…]]
 sections: js (first-visit JavaScript), render (server render time of /home),
-          lighthouse (Lighthouse mobile scores); all of them by default`;
+          lighthouse (Lighthouse mobile scores), analytics (the analytics page's
+          queries over a million events in a Miniflare D1); all of them by default`;
 
 /** The set of sections to run, from argv (without node and the script); throws on bad input. */
 export function parseSections(argv) {

@@ -2,33 +2,13 @@
  * Real D1 and KV in Miniflare with the project's real migrations, and the real request pipeline
  * in front of the real Remix server build. Nothing of ours is mocked.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { Miniflare } from "miniflare";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
+import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
 
-const MIGRATIONS_DIR = join(process.cwd(), "migrations");
-
-/** Splits a migration into statements (the files keep one statement per `;`-terminated block). */
-export function migrationStatements(sql: string): string[] {
-  return sql
-    .split("\n")
-    .filter((line) => !line.trim().startsWith("--"))
-    .join("\n")
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-export async function applyMigrations(db: D1Database): Promise<void> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).sort();
-  for (const file of files) {
-    const statements = migrationStatements(readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
-}
+export { applyMigrations, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
 
 export interface TestApp {
   mf: Miniflare;

@@ -1,0 +1,254 @@
+/**
+ * /admin/analytics against real D1 and KV in Miniflare: events seeded straight into
+ * analytics_events with known counts, the page rendered through the real pipeline and build, and
+ * the figures read back from its HTML. Also: bad dates, empty ranges, weights from KV, and the
+ * query plans (every statement of the page served by an index, never a full table scan).
+ */
+import { getTableConfig } from "drizzle-orm/sqlite-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
+import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
+import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/lib/admin/analytics-queries.mjs";
+import { analyticsEvents } from "~/db/schema";
+import { createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
+import { createTestApp, type TestApp } from "../support/miniflare";
+
+const PATH = "/admin/analytics";
+const RANGE = "from=2026-01-05&to=2026-01-07";
+
+let app: TestApp;
+let cookie: string;
+
+interface Seed {
+  name: string;
+  at: string;
+  path?: string;
+  visitor?: string;
+  referrer?: string;
+  utm?: string;
+  props?: Record<string, unknown>;
+  /** How many identical rows. */
+  times?: number;
+}
+
+/** Inserts `times` copies of an event (analytics consent when it has a visitor hash). */
+function insert(db: D1Database, e: Seed): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO analytics_events (name, occurred_at, path, consent, visitor_hash, session_id, referrer_host, utm_source, properties)
+       WITH RECURSIVE copies(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copies WHERE i < ?1)
+       SELECT ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM copies`,
+    )
+    .bind(
+      e.times ?? 1,
+      e.name,
+      e.at,
+      e.path ?? "/home",
+      e.visitor ? "analytics" : "anonymous",
+      e.visitor ?? null,
+      e.visitor ? `session-${e.visitor}` : null,
+      e.referrer ?? null,
+      e.utm ?? null,
+      JSON.stringify(e.props ?? {}),
+    );
+}
+
+const D1 = "2026-01-05T09:00:00.000Z";
+const D2 = "2026-01-06T12:30:00.000Z";
+const D3 = "2026-01-07T23:59:59.999Z";
+
+/**
+ * Known figures for 2026-01-05..07: 10 page views (/home 7, /pricing 2, / 1; 4, 5 and 1 a day),
+ * 8 landing views, 5 visitors (2 + 2 + 1: hashes are per day), funnel 8 → 4 → 3 → 2, 2 conversions
+ * (1 from the newsletter, whose 3 page views make a 33% rate), hero_headline 400/600 impressions on
+ * a 50/50 split (a sample-ratio mismatch) converting 10% vs 15%, web vitals with known p75s.
+ */
+const SEED: Seed[] = [
+  // Page views.
+  { name: "page_view", at: D1, path: "/home", visitor: "d1-v1", times: 2 },
+  { name: "page_view", at: D1, path: "/home", visitor: "d1-v2" },
+  { name: "page_view", at: D1, path: "/home" },
+  { name: "page_view", at: D2, path: "/home", visitor: "d2-v1" },
+  { name: "page_view", at: D2, path: "/home", times: 2 },
+  { name: "page_view", at: D2, path: "/pricing", visitor: "d2-v3", referrer: "news.ycombinator.com", utm: "newsletter", times: 2 },
+  { name: "page_view", at: D3, path: "/", referrer: "www.google.com", utm: "newsletter" },
+  // A consented event that is not a page view still makes a visitor.
+  { name: "scroll_depth", at: D3, path: "/", visitor: "d3-v9", props: { percent: 50 } },
+  // Just outside the range: never counted.
+  { name: "page_view", at: "2026-01-04T23:59:59.999Z", path: "/outside", visitor: "d0-v1", times: 3 },
+  { name: "page_view", at: "2026-01-08T00:00:00.000Z", path: "/outside", visitor: "d4-v1", times: 3 },
+  // The sign-up funnel (the contact form's events are not part of it).
+  { name: "form_start", at: D1, props: { form: "beta_signup" }, times: 4 },
+  { name: "form_start", at: D1, path: "/contact", props: { form: "contact" }, times: 2 },
+  { name: "form_submit", at: D2, props: { form: "beta_signup", success: true, error: null }, times: 2 },
+  { name: "form_submit", at: D2, props: { form: "beta_signup", success: false, error: "Please enter a valid email address" } },
+  { name: "conversion", at: D2, path: "/pricing", utm: "newsletter", props: { label: "waitlist_signup" } },
+  { name: "conversion", at: D2, props: { label: "waitlist_signup" } },
+  // A/B: hero_headline skewed 400/600 against 50/50; waitlist_cta on its 33/33/34 weights.
+  { name: "ab_test_impression", at: D1, props: { test: "hero_headline", variant: "control" }, times: 400 },
+  { name: "ab_test_impression", at: D1, props: { test: "hero_headline", variant: "benefit_focused" }, times: 600 },
+  { name: "ab_test_conversion", at: D2, props: { test: "hero_headline", variant: "control" }, times: 40 },
+  { name: "ab_test_conversion", at: D2, props: { test: "hero_headline", variant: "benefit_focused" }, times: 90 },
+  { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "control" }, times: 100 },
+  { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "exclusive" }, times: 100 },
+  { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "community" }, times: 103 },
+  { name: "ab_test_conversion", at: D2, props: { test: "waitlist_cta", variant: "exclusive" }, times: 8 },
+  // Web vitals: /home LCP p75 of [1200, 2600, 3000, 5000] is 3000 (needs improvement), CLS of
+  // [0.05, 0.02, 0.3] is 0.3 (poor); /pricing INP of [100, 150] is 150 (good).
+  ...[1200, 2600, 3000, 5000].map((value) => ({ name: "web_vital", at: D2, path: "/home", props: { metric: "LCP", value, rating: "good" } })),
+  ...[0.05, 0.02, 0.3].map((value) => ({ name: "web_vital", at: D2, path: "/home", props: { metric: "CLS", value, rating: "good" } })),
+  ...[100, 150].map((value) => ({ name: "web_vital", at: D3, path: "/pricing", props: { metric: "INP", value, rating: "good" } })),
+];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
+  cookie = await signIn(app);
+  await app.db.batch(SEED.map((e) => insert(app.db, e)));
+});
+afterAll(() => app.dispose());
+
+const decode = (text: string) =>
+  text.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+async function page(query = RANGE): Promise<{ status: number; html: string }> {
+  const response = await app.fetch(pageGet(`${PATH}${query ? `?${query}` : ""}`, cookie));
+  return { status: response.status, html: decode(await response.text()) };
+}
+
+const testId = (html: string, id: string) => new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1] ?? null;
+/** The inner HTML of the element with this data-testid up to its closing tag name. */
+function block(html: string, id: string, tag: string): string {
+  const start = html.indexOf(`data-testid="${id}"`);
+  if (start < 0) return "";
+  return html.slice(start, html.indexOf(`</${tag}>`, start));
+}
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+
+describe("the analytics page", () => {
+  it("shows the range's totals, daily figures, pages, referrers and sources", async () => {
+    const { status, html } = await page();
+    expect(status).toBe(200);
+    expect(html).toContain('value="2026-01-05"');
+    expect(html).toContain('value="2026-01-07"');
+    expect(testId(html, "range-problem")).toBeNull();
+
+    expect(testId(html, "stat-visitors")).toBe("5");
+    expect(testId(html, "stat-page-views")).toBe("10");
+    expect(testId(html, "stat-signups")).toBe("2");
+    expect(testId(html, "stat-conversion-rate")).toBe("20%"); // 2 conversions / 10 page views
+
+    // The charts' hidden tables hold every day of the range.
+    expect(html).toMatch(/<caption>Page views per day<\/caption>.*<td>2026-01-05<\/td><td>4<\/td>.*<td>2026-01-06<\/td><td>5<\/td>.*<td>2026-01-07<\/td><td>1<\/td>/s);
+    expect(html).toMatch(/<caption>Visitors per day \(analytics consent\)<\/caption>.*<td>2026-01-05<\/td><td>2<\/td>.*<td>2026-01-06<\/td><td>2<\/td>.*<td>2026-01-07<\/td><td>1<\/td>/s);
+
+    const pages = text(block(html, "top-pages", "table"));
+    expect(pages).toMatch(/Page Page views Share \/home 7 70% \/pricing 2 20% \/ 1 10%$/);
+    expect(pages).not.toContain("/outside");
+    expect(text(block(html, "referrers", "table"))).toMatch(/news\.ycombinator\.com 2 67% www\.google\.com 1 33%$/);
+    expect(text(block(html, "sources", "table"))).toMatch(/No UTM source \(direct, search, links\) 7 1 14% newsletter 3 1 33%$/);
+  });
+
+  it("shows the sign-up funnel with its counts and shares", async () => {
+    const { html } = await page();
+    expect(testId(html, "funnel-landing")).toBe("8");
+    expect(testId(html, "funnel-start")).toBe("4");
+    expect(testId(html, "funnel-submit")).toBe("3");
+    expect(testId(html, "funnel-success")).toBe("2");
+    const funnel = text(block(html, "funnel", "ol"));
+    expect(funnel).toContain("Sign-up form started 4 · 50% of landing views · 50% of the step before");
+    expect(funnel).toContain("Signed up 2 · 25% of landing views · 67% of the step before");
+  });
+
+  it("shows each A/B test with uplift, confidence and a sample-ratio warning for a skewed split", async () => {
+    const { html } = await page();
+    // 10% vs 15%: z = 2.30, p = 0.021.
+    expect(testId(html, "ab-hero_headline-headline")).toBe("benefit_focused converts 50% better than control; 97% confidence (two-proportion z-test).");
+    expect(testId(html, "ab-hero_headline-srm")).toMatch(/^Sample-ratio mismatch: the traffic split differs from the configured weights/);
+    const card = text(block(html, "ab-hero_headline", "section"));
+    expect(card).toMatch(/control Organize Your Digital World Intelligently 50% 400 40 10% .* control/);
+    expect(card).toMatch(/benefit_focused Never Lose Important Links Again 50% 600 90 15% .* \+50% 97%/);
+
+    // Within its weights: no warning; its best challenger is named with its confidence.
+    expect(html).not.toContain('data-testid="ab-waitlist_cta-srm"');
+    expect(text(block(html, "ab-waitlist_cta", "section"))).toContain("Traffic split matches the weights");
+    expect(testId(html, "ab-waitlist_cta-headline")).toBe("exclusive converts at 8% while control has no conversions yet; 99.6% confidence (two-proportion z-test).");
+    // No data: an empty state.
+    expect(text(block(html, "ab-hero_cta", "section"))).toContain("No impressions of this test in this range.");
+  });
+
+  it("checks the split against the weights in KV", async () => {
+    const config: AbTestConfig = structuredClone(DEFAULT_AB_TESTS);
+    config.hero_headline.variants[0]!.weight = 40;
+    config.hero_headline.variants[1]!.weight = 60;
+    await app.kv.put(AB_TESTS_KV_KEY, JSON.stringify(config));
+    try {
+      const { html } = await page();
+      expect(html).not.toContain('data-testid="ab-hero_headline-srm"');
+      expect(text(block(html, "ab-hero_headline", "section"))).toMatch(/control .* 40% 400 .* benefit_focused .* 60% 600/);
+    } finally {
+      await app.kv.delete(AB_TESTS_KV_KEY);
+    }
+  });
+
+  it("shows web vitals at the 75th percentile per page with their rating", async () => {
+    const { html } = await page();
+    const table = block(html, "web-vitals", "table");
+    const row = (path: string) => text(`<tr${table.split("<tr").find((r) => r.includes(`>${path}</th>`)) ?? ""}`);
+    expect(row("/home")).toMatch(/^\/home 3,000 ms Needs improvement 4 samples — 0\.300 Poor 3 samples$/);
+    expect(row("/pricing")).toMatch(/^\/pricing — 150 ms Good 2 samples —$/);
+    expect(table).toContain('class="pill vital-needs-improvement"');
+  });
+
+  it("falls back to the last 30 days, with a 200 and the reason, for bad or too long ranges", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const query of ["from=2026-02-30&to=2026-03-01", "from=banana", "from=2026-01-07&to=2026-01-05", "from=2020-01-01&to=2026-01-01"]) {
+      const { status, html } = await page(query);
+      expect(status, query).toBe(200);
+      expect(testId(html, "range-problem"), query).toMatch(/Showing the last 30 days instead\.$/);
+      expect(html, query).toMatch(new RegExp(`id="an-to"[^>]*value="${today}"`)); // the defaults, in the form
+    }
+  });
+
+  it("has an empty state for every block when nothing happened", async () => {
+    const { status, html } = await page("from=2025-06-01&to=2025-06-30");
+    expect(status).toBe(200);
+    expect(testId(html, "stat-visitors")).toBe("0");
+    expect(testId(html, "stat-conversion-rate")).toBe("—");
+    for (const message of [
+      "No page views in this range.",
+      "No visitors with analytics consent in this range.",
+      "No page views came from another site in this range.",
+      "No landing page views or sign-up form activity in this range.",
+      "No impressions of this test in this range.",
+      "No web vitals were reported in this range.",
+    ]) {
+      expect(html).toContain(message);
+    }
+    expect(html).not.toContain('class="bar-chart"');
+  });
+});
+
+describe("the page's queries", () => {
+  it("are each served by an index: no full scan of analytics_events", async () => {
+    const bounds = rangeBounds("2026-01-05", "2026-01-07");
+    for (const name of ANALYTICS_QUERY_NAMES) {
+      const { results } = await app.db.prepare(`EXPLAIN QUERY PLAN ${ANALYTICS_QUERIES[name]}`).bind(...bounds).all<{ detail: string }>();
+      const steps = results.map((r) => r.detail).filter((d) => /\banalytics_events\b/.test(d));
+      expect(steps.length, name).toBeGreaterThan(0);
+      for (const step of steps) {
+        // "SCAN analytics_events" (with or without "USING ... INDEX") reads the whole table or a whole index.
+        expect(step, name).toMatch(/^SEARCH analytics_events USING (COVERING )?INDEX analytics_events_\w+_idx \(/);
+      }
+    }
+  });
+
+  it("use the indexes the drizzle schema declares, which the migrations create", async () => {
+    const { results } = await app.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'analytics_events' AND sql IS NOT NULL ORDER BY name")
+      .all<{ name: string }>();
+    const declared = getTableConfig(analyticsEvents).indexes.map((i) => i.config.name).sort();
+    expect(results.map((r) => r.name)).toEqual(declared);
+    expect(declared).not.toContain("analytics_events_name_time_idx"); // replaced in 0003
+  });
+});
