@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
-import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
+import { adminPost, createAdminUser, followFlash as followRedirectWithFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 
 let app: TestApp;
@@ -82,14 +82,10 @@ async function listedIds(): Promise<number[]> {
 
 /** Follows an action's redirect with its flash cookie; returns the flash text shown once. */
 async function followFlash(response: Response): Promise<{ kind: string; message: string }> {
-  expect(response.status).toBe(302);
-  const flash = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
-  const page = await app.fetch(pageGet(response.headers.get("Location")!, `${cookie}; ${flash}`));
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const match = html.match(/class="flash flash-(success|error)"[^>]*>([^<]*)</);
-  expect(match, "a flash message on the page").not.toBeNull();
-  return { kind: match![1]!, message: match![2]!.replace(/&#x27;/g, "'") };
+  const after = await followRedirectWithFlash(app, response, cookie);
+  expect(after.status).toBe(200);
+  expect(after.flash, "a flash message on the page").not.toBeNull();
+  return { kind: after.flashKind!, message: after.flash! };
 }
 
 const validForm = {

@@ -8,7 +8,7 @@ import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { abFieldName } from "~/lib/admin/ab-test-fields";
 import { SETTINGS_MESSAGES } from "~/lib/admin/settings-admin.server";
 import { settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
+import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 
 const PATH = "/admin/settings";
@@ -34,15 +34,11 @@ const kvValue = (key: SettingKey) => app.kv.get(settingKvKey(key));
 const auditCount = async () => (await app.db.prepare("SELECT count(*) AS n FROM admin_audit_log").first<{ n: number }>())!.n;
 const lastAudit = () => app.db.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT 1").first<{ action: string; target: string; details: string }>();
 
-const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 async function flashAfter(response: Response): Promise<{ kind: string; message: string }> {
-  expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe(PATH);
-  const flash = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
-  const html = await (await app.fetch(pageGet(PATH, `${cookie}; ${flash}`))).text();
-  const match = /class="flash flash-(\w+)"[^>]*>([^<]*)</.exec(html);
-  return { kind: match?.[1] ?? "none", message: decode(match?.[2] ?? "") };
+  const after = await followFlash(app, response, cookie);
+  expect(after.location).toBe(PATH);
+  return { kind: after.flashKind ?? "none", message: after.flash ?? "" };
 }
 
 const post = (fields: Record<string, string>) => app.fetch(adminPost(PATH, fields, cookie));

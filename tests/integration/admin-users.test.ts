@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USERS_MESSAGES } from "~/lib/admin/users.server";
-import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
+import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 
 const PATH = "/admin/users";
@@ -46,17 +46,12 @@ async function cookieWorks(cookie: string): Promise<boolean> {
   return false;
 }
 
-const decode = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 /** Follows a post's redirect with its flash cookie; returns the flash the page shows once. */
 async function flashAfter(response: Response, cookie: string): Promise<{ kind: string; message: string }> {
-  expect(response.status).toBe(302);
-  const location = response.headers.get("Location")!;
-  expect(location).toBe(PATH);
-  const flash = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
-  const html = await (await app.fetch(pageGet(location, `${cookie}; ${flash}`))).text();
-  const match = /class="flash flash-(\w+)"[^>]*>([^<]*)</.exec(html);
-  return { kind: match?.[1] ?? "none", message: decode(match?.[2] ?? "") };
+  const after = await followFlash(app, response, cookie);
+  expect(after.location).toBe(PATH);
+  return { kind: after.flashKind ?? "none", message: after.flash ?? "" };
 }
 
 const post = (fields: Record<string, string>, cookie = ownerCookie) => app.fetch(adminPost(PATH, fields, cookie));

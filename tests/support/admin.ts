@@ -45,16 +45,31 @@ export function adminPost(path: string, fields: Record<string, string>, cookie?:
   return formPost(path, fields, "198.51.100.7", { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) });
 }
 
+/** The text React escaped into the HTML, as the visitor reads it. */
+export function decodeHtml(text: string): string {
+  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+
 /**
  * Follows an admin action's redirect the way a browser would, sending the flash cookie it set;
- * returns where it went, the page and the flash message shown on it (null when none).
+ * returns where it went, the page, and the flash message shown on it (null when none).
  */
-export async function followFlash(app: TestApp, response: Response, cookie: string): Promise<{ location: string; html: string; flash: string | null }> {
+export async function followFlash(
+  app: TestApp,
+  response: Response,
+  cookie: string,
+): Promise<{ location: string; status: number; html: string; flash: string | null; flashKind: "success" | "error" | null }> {
   const location = response.headers.get("Location");
   if (response.status !== 302 || !location) throw new Error(`expected a redirect, got ${response.status}`);
   const flashCookie = cookiePair(response.headers.get("Set-Cookie"), "lv_admin_flash");
   const page = await app.fetch(pageGet(location, `${cookie}; ${flashCookie}`));
   const html = await page.text();
-  const flash = /data-testid="flash"[^>]*>([^<]*)</.exec(html)?.[1] ?? null;
-  return { location, html, flash };
+  const match = /class="flash flash-(success|error)"[^>]*>([^<]*)</.exec(html);
+  return {
+    location,
+    status: page.status,
+    html,
+    flash: match ? decodeHtml(match[2]!) : null,
+    flashKind: (match?.[1] as "success" | "error" | undefined) ?? null,
+  };
 }
