@@ -4,12 +4,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/admin/BarChart";
 import { PageHeader } from "~/components/admin/PageHeader";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { loadAnalytics } from "~/lib/admin/analytics-admin.server";
 import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "~/lib/admin/analytics-format";
 import { requireAdmin } from "~/lib/admin/session.server";
 
-export const meta: MetaFunction = () => [{ title: `Analytics · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Analytics");
 
 const PATH = "/admin/analytics";
 

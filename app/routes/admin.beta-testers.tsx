@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { ConfirmPanel, confirmHref } from "~/components/admin/ConfirmPanel";
 import { formatDateTime, humanize } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { Pagination } from "~/components/admin/Pagination";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
 // Only the loader and action may use values from .server modules: the browser bundle leaves them out.
@@ -23,7 +23,7 @@ import {
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 
-export const meta: MetaFunction = () => [{ title: `Beta testers · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Beta testers");
 
 const PATH = "/admin/beta-testers";
 const withQuery = (path: string, params: URLSearchParams) => {
@@ -238,8 +238,6 @@ export default function AdminBetaTesters() {
               </tr>
             ) : (
               data.rows.map((row) => {
-                const confirmParams = new URLSearchParams(data.hereQuery);
-                confirmParams.set("confirm", String(row.id));
                 return (
                   <tr key={row.id} data-testid="beta-tester-row">
                     <td className="cell-clip">{row.email}</td>
@@ -254,7 +252,7 @@ export default function AdminBetaTesters() {
                       <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     </td>
                     <td>
-                      <Link to={`${PATH}?${confirmParams}`} className="btn btn-xs btn-secondary" aria-label={`Delete ${row.email}`}>
+                      <Link to={confirmHref(PATH, data.hereQuery, row.id)} className="btn btn-xs btn-secondary" aria-label={`Delete ${row.email}`}>
                         Delete
                       </Link>
                     </td>

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
+import { ConfirmPanel, confirmHref } from "~/components/admin/ConfirmPanel";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { Pagination } from "~/components/admin/Pagination";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
 import {
   contactFilterParams,
@@ -18,7 +18,7 @@ import {
 import { redirectWithFlash, type Flash } from "~/lib/admin/flash.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 
-export const meta: MetaFunction = () => [{ title: `Contact messages · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Contact messages");
 
 const PATH = "/admin/contact-submissions";
 const withQuery = (params: URLSearchParams) => {
@@ -125,8 +125,6 @@ export default function AdminContactSubmissions() {
               </tr>
             ) : (
               data.rows.map((row) => {
-                const confirmParams = new URLSearchParams(data.hereQuery);
-                confirmParams.set("confirm", String(row.id));
                 return (
                   <tr key={row.id} className={row.isRead ? undefined : "unread"} data-testid="contact-row" data-read={row.isRead ? "true" : "false"}>
                     <td className="cell-clip">
@@ -161,7 +159,7 @@ export default function AdminContactSubmissions() {
                           Reply
                         </a>
                         <Link
-                          to={`${PATH}?${confirmParams}`}
+                          to={confirmHref(PATH, data.hereQuery, row.id)}
                           className="btn btn-xs btn-secondary"
                           aria-label={`Delete the message from ${row.name}, “${row.subject}”`}
                         >

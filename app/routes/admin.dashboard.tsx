@@ -4,12 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/admin/BarChart";
 import { formatDateTime, humanize } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { loadDashboard } from "~/lib/admin/dashboard.server";
 import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { requireAdmin } from "~/lib/admin/session.server";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

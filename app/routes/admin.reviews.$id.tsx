@@ -3,17 +3,14 @@ import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { ReviewForm } from "~/components/admin/ReviewForm";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { getReview, REVIEW_ADMIN_MESSAGES, updateReview } from "~/lib/admin/reviews-admin.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 import { parseReviewForm, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `Edit “${data.title}”` : "Review not found"} · ${siteConfig.appName} admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data ? `Edit “${data.title}”` : "Review not found");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

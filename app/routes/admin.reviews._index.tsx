@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { formatDate } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import {
@@ -19,7 +19,7 @@ import { requireAdmin } from "~/lib/admin/session.server";
 import { REVIEW_PLATFORM_LABELS } from "~/lib/review-rules";
 import { shouldShowReviews } from "~/lib/settings.server";
 
-export const meta: MetaFunction = () => [{ title: `Reviews · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Reviews");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

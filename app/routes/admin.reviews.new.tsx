@@ -3,14 +3,14 @@ import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { ReviewForm } from "~/components/admin/ReviewForm";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { createReview, nextSortOrder, REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 import { parseReviewForm, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
 
-export const meta: MetaFunction = () => [{ title: `New review · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("New review");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

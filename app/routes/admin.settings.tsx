@@ -5,7 +5,7 @@ import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { formatDateTime } from "~/components/admin/format";
 import { LabeledInput } from "~/components/admin/LabeledInput";
 import { PageHeader } from "~/components/admin/PageHeader";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
 import { abFieldName } from "~/lib/admin/ab-test-fields";
 import { readAdminForm } from "~/lib/admin/action.server";
@@ -18,7 +18,7 @@ import type { SettingKey } from "~/lib/settings.server";
 const SETTINGS_PATH = "/admin/settings";
 const RESET_CONFIRM = "ab-defaults";
 
-export const meta: MetaFunction = () => [{ title: `Settings · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Settings");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -6,7 +6,7 @@ import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { LabeledInput } from "~/components/admin/LabeledInput";
 import { PageHeader } from "~/components/admin/PageHeader";
-import { siteConfig } from "~/config/site";
+import { adminMeta } from "~/components/admin/meta";
 import { parseId, readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { requireAdmin } from "~/lib/admin/session.server";
@@ -17,7 +17,7 @@ import { logError } from "~/lib/log.server";
 const USERS_PATH = "/admin/users";
 const PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. A few unrelated words are easy to type and hard to guess.`;
 
-export const meta: MetaFunction = () => [{ title: `Users · ${siteConfig.appName} admin` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => adminMeta("Users");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request, context);
@@ -69,6 +69,24 @@ function useResetAfterSuccess(intent: string) {
     }
   }, [navigation.state, navigation.formData, data, intent]);
   return ref;
+}
+
+/** A field for a password someone is choosing: the policy's limits and hint, never autofilled with the current one. */
+function NewPasswordInput({ id, label, name, error }: { id: string; label: string; name: string; error?: string }) {
+  return (
+    <LabeledInput
+      id={id}
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={ADMIN_PASSWORD_MIN_LENGTH}
+      maxLength={ADMIN_PASSWORD_MAX_LENGTH}
+      hint={PASSWORD_HINT}
+      error={error}
+    />
+  );
 }
 
 const roleName = (role: string) => (role === "owner" ? "Owner" : "Admin");
@@ -206,18 +224,7 @@ function ResetPasswordPanel({ id, email }: { id: number; email: string }) {
       <Form method="post" className="form-grid">
         <input type="hidden" name="intent" value="reset-password" />
         <input type="hidden" name="id" value={id} />
-        <LabeledInput
-          id="reset-password"
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          maxLength={ADMIN_PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-          error={errors.password}
-        />
+        <NewPasswordInput id="reset-password" label="New password" name="password" error={errors.password} />
         <div className="admin-actions">
           <button type="submit" className="btn btn-sm btn-primary">
             Set new password
@@ -267,18 +274,7 @@ function AddAdminPanel() {
             </p>
           ) : null}
         </fieldset>
-        <LabeledInput
-          id="add-password"
-          label="Initial password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          maxLength={ADMIN_PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-          error={errors.password}
-        />
+        <NewPasswordInput id="add-password" label="Initial password" name="password" error={errors.password} />
         <div>
           <button type="submit" className="btn btn-sm btn-primary">
             Add admin
@@ -308,18 +304,7 @@ function OwnPasswordPanel() {
           maxLength={1024}
           error={errors.currentPassword}
         />
-        <LabeledInput
-          id="new-password"
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          maxLength={ADMIN_PASSWORD_MAX_LENGTH}
-          hint={PASSWORD_HINT}
-          error={errors.newPassword}
-        />
+        <NewPasswordInput id="new-password" label="New password" name="newPassword" error={errors.newPassword} />
         <div>
           <button type="submit" className="btn btn-sm btn-primary">
             Change my password

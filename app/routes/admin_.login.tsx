@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { adminMeta } from "~/components/admin/meta";
 import { LogoMark } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
 import { attemptLogin } from "~/lib/admin/login.server";
@@ -14,10 +15,7 @@ export const handle: RouteHandle = { publicShell: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: `Sign in · ${siteConfig.appName} admin` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: MetaFunction = () => adminMeta("Sign in");
 
 /** A refused sign-in's Retry-After reaches the browser on a plain form post too. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {

@@ -1,6 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 
+/** The link that asks before deleting `id`: the page's own URL (filters kept) plus `?confirm=<id>`. */
+export function confirmHref(path: string, query: string, id: number | string): string {
+  const params = new URLSearchParams(query);
+  params.set("confirm", String(id));
+  return `${path}?${params}`;
+}
+
 /**
  * "Are you sure?" for destructive actions, rendered by the server: the Delete button is a link to
  * `?confirm=...`, and only this panel's form posts the deletion. Works the same without JavaScript.
