@@ -1,4 +1,5 @@
 import type { AppEnv, CloudflareEnv } from "~/lib/env.server";
+import type { PrecomputedAbAssignment } from "~/server/edge-cache";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -11,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     env: AppEnv;
     /** Per-request CSP nonce for inline scripts. */
     cspNonce: string;
+    /** Set when the edge cache already assigned the A/B variants (its cache key depends on them). */
+    abAssignment?: PrecomputedAbAssignment;
   }
 }
 

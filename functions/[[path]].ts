@@ -9,4 +9,10 @@ import type { CloudflareEnv } from "../app/lib/env.server";
 const handle = createRequestPipeline(build as unknown as ServerBuild);
 
 export const onRequest: PagesFunction<CloudflareEnv> = (context) =>
-  handle(context.request, { env: context.env, waitUntil: context.waitUntil.bind(context), cf: context.request.cf });
+  handle(context.request, {
+    env: context.env,
+    waitUntil: context.waitUntil.bind(context),
+    cf: context.request.cf,
+    // A no-op on *.pages.dev; works on a custom domain (ADR 0025).
+    cache: (caches as unknown as { default: Cache }).default,
+  });

@@ -12,6 +12,7 @@ import { attributionFrom } from "~/lib/attribution";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
+import { EDGE_CACHEABLE, NOT_CACHEABLE } from "~/server/edge-cache";
 
 export function waitlistFormContext(request: Request) {
   return {
@@ -34,13 +35,21 @@ const LANDING_CONTENT = {
 
 const LANDING_STRUCTURED_DATA = [softwareApplicationData(), organizationData(), faqPageData(FAQ)];
 
-export async function loadLandingPage(request: Request, context: AppLoadContext) {
+/**
+ * The landing page's data. `renderedFromFallback` is set by the entry route when its own read
+ * failed; a page built from any fallback is never edge-cached, so an outage is not kept for others.
+ */
+export async function loadLandingPage(request: Request, context: AppLoadContext, renderedFromFallback = false) {
   const { DB, CONFIG } = context.cloudflare.env;
+  let degraded = renderedFromFallback;
+  const fellBack = () => {
+    degraded = true;
+  };
   const [ab, reviews] = await Promise.all([
-    assignAbTests(request, CONFIG),
-    reviewsForLanding(DB, shouldShowReviews(DB)),
+    context.abAssignment ?? assignAbTests(request, CONFIG),
+    reviewsForLanding(DB, shouldShowReviews(DB, fellBack), fellBack),
   ]);
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers({ "Cache-Control": degraded ? NOT_CACHEABLE : EDGE_CACHEABLE });
   if (ab.setCookie) headers.append("Set-Cookie", ab.setCookie);
   return json(
     {

@@ -33,13 +33,17 @@ export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LI
     .limit(limit);
 }
 
-/** Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8). */
-export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>): Promise<PublicReview[] | null> {
+/**
+ * Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8).
+ * `onFallback` hears of a failed read (the page is then not edge-cached).
+ */
+export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>, onFallback?: () => void): Promise<PublicReview[] | null> {
   const [visible, reviews] = await Promise.all([
     show,
     listActiveReviews(d1).catch((error) => {
       // A reviews read failure hides the section.
       logError("reviews_read_failed", error);
+      onFallback?.();
       return [] as PublicReview[];
     }),
   ]);

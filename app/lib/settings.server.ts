@@ -31,14 +31,16 @@ export async function readSettingValue(d1: D1Database, key: SettingKey): Promise
 
 /**
  * Whether the reviews section shows (spec sections 4 and 8): a missing row means the default
- * (true); an explicit false or an invalid value hides it; a read failure shows it.
+ * (true); an explicit false or an invalid value hides it; a read failure shows it (and tells
+ * `onFallback`).
  */
-export async function shouldShowReviews(d1: D1Database): Promise<boolean> {
+export async function shouldShowReviews(d1: D1Database, onFallback?: () => void): Promise<boolean> {
   try {
     const value = await readSettingValue(d1, "show_customer_reviews");
     if (value === null) return SETTING_DEFAULTS.show_customer_reviews;
     return parseBoolean(value) === true;
   } catch {
+    onFallback?.();
     return true;
   }
 }

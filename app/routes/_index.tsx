@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { CONFIG, DB } = context.cloudflare.env;
   const entry = await promotionIsEntryPage(CONFIG, DB);
   if (entry.promotion) return redirect("/promotion", { headers: { "Cache-Control": "no-store" } });
-  return loadLandingPage(request, context);
+  return loadLandingPage(request, context, entry.source === "failure");
 }
 
 export { default, headers, links, meta } from "./home";

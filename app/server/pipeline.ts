@@ -9,6 +9,7 @@ import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
+import { applyBrowserCacheControl, bumpContentVersion, isAdminChange, isEdgeCacheable, respondWithEdgeCache, type PrecomputedAbAssignment } from "./edge-cache";
 import { errorPage } from "./error-page";
 import { applySecurityHeaders, type ThirdPartySources } from "./security-headers";
 
@@ -16,6 +17,8 @@ export interface PipelineContext {
   env: CloudflareEnv;
   waitUntil(promise: Promise<unknown>): void;
   cf?: unknown;
+  /** The Workers Cache API (caches.default); without it nothing is edge-cached. */
+  cache?: Cache;
 }
 
 /**
@@ -83,10 +86,23 @@ export function createRequestPipeline(build: ServerBuild) {
       return errorPage(500, "Server configuration issue", "Server configuration issue. Please contact support.");
     }
 
-    return handleRemixRequest(bufferedRequest, {
-      cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf },
-      env,
-      cspNonce: nonce,
+    const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment) =>
+      handleRemixRequest(bufferedRequest, {
+        cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf },
+        env,
+        cspNonce: renderNonce,
+        abAssignment,
+      });
+    if (!isEdgeCacheable(request)) return render(nonce);
+    return respondWithEdgeCache({
+      request,
+      kv: context.env.CONFIG,
+      cache: context.cache,
+      buildVersion: build.assets.version,
+      nonce,
+      createNonce,
+      waitUntil: context.waitUntil,
+      render,
     });
   }
 
@@ -95,12 +111,15 @@ export function createRequestPipeline(build: ServerBuild) {
     let response: Response;
     try {
       response = await respond(request, context, nonce);
+      // Admin changes to reviews or settings show on the very next public request (ADR 0025).
+      if (isAdminChange(request, response)) await bumpContentVersion(context.env.CONFIG);
     } catch (error) {
       logError("request_failed", error, { method: request.method, path: new URL(request.url).pathname });
       response = errorPage(500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
     }
     // Responses from fetch() or the cache can carry immutable headers.
     response = new Response(response.body, response);
+    applyBrowserCacheControl(response.headers);
     if (new URL(request.url).pathname.startsWith("/admin")) {
       // Nothing of the admin area is ever stored by a browser, proxy or edge cache, or indexed.
       response.headers.set("Cache-Control", "no-store");

@@ -3,7 +3,7 @@
  * in front of the real Remix server build. Nothing of ours is mocked.
  */
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { Miniflare } from "miniflare";
+import { Miniflare, Response as MiniflareResponse } from "miniflare";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
 import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
@@ -19,6 +19,8 @@ export interface TestApp {
   fetch(input: string | Request, init?: RequestInit): Promise<Response>;
   /** The same app with other bindings or variables (fault injection, other limits). */
   withEnv(overrides: Partial<CloudflareEnv>): TestApp["fetch"];
+  /** Waits for the work requests left running after their response (ctx.waitUntil), e.g. cache writes. */
+  settle(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -40,12 +42,13 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
   const kv = (await mf.getKVNamespace("CONFIG")) as unknown as KVNamespace;
   await applyMigrations(db);
   const handle = createRequestPipeline(await loadBuild());
+  const cache = nodeSideCache((await mf.getCaches()).default);
   const env: CloudflareEnv = { DB: db, CONFIG: kv, APP_ENV: "test", ...vars };
   const pending: Promise<unknown>[] = [];
 
   const fetchWith = (bindings: CloudflareEnv) => (input: string | Request, init?: RequestInit) => {
     const request = typeof input === "string" ? new Request(new URL(input, "http://127.0.0.1:8788"), init) : input;
-    return handle(request, { env: bindings, waitUntil: (p) => void pending.push(p.catch(() => {})) });
+    return handle(request, { env: bindings, waitUntil: (p) => void pending.push(p.catch(() => {})), cache });
   };
 
   return {
@@ -55,11 +58,37 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     env,
     fetch: fetchWith(env),
     withEnv: (overrides) => fetchWith({ ...env, ...overrides } as CloudflareEnv),
+    async settle() {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
+    },
     async dispose() {
       await Promise.all(pending);
       await mf.dispose();
     },
   };
+}
+
+type MiniflareCache = Awaited<ReturnType<Miniflare["getCaches"]>>["default"];
+
+/**
+ * Miniflare's real Cache API (caches.default in the Pages Function), reached from Node: its proxy
+ * takes and gives Miniflare's own Response class, so responses are converted at the boundary.
+ */
+function nodeSideCache(cache: MiniflareCache): Cache {
+  return {
+    async match(key: RequestInfo | URL) {
+      const found = await cache.match(String(key instanceof Request ? key.url : key));
+      if (!found) return undefined;
+      return new Response(await found.arrayBuffer(), { status: found.status, headers: [...found.headers] });
+    },
+    async put(key: RequestInfo | URL, response: Response) {
+      const copy = new MiniflareResponse(await response.arrayBuffer(), { status: response.status, headers: [...response.headers] });
+      await cache.put(String(key instanceof Request ? key.url : key), copy);
+    },
+    async delete(key: RequestInfo | URL) {
+      return cache.delete(String(key instanceof Request ? key.url : key));
+    },
+  } as Cache;
 }
 
 /** A D1 binding whose every call fails, as when the database is unreachable. */

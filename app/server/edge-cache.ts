@@ -1,0 +1,202 @@
+/**
+ * The edge cache for public HTML (ADR 0025): rendered landing pages are kept in the Workers Cache
+ * API, keyed by everything their HTML depends on, so a repeat request costs two KV reads and a
+ * cache lookup instead of D1 queries and a React render.
+ *
+ * The key holds the deployed build, the content version (bumped by every admin change to reviews
+ * or settings), the visitor's A/B assignment, and the URL with the external referrer (both feed the
+ * waitlist form's attribution fields). Variants therefore never leak between visitors, and an
+ * admin's change makes the next request miss. The CSP nonce baked into a stored page is replaced
+ * by the request's own nonce on every serve, and Set-Cookie is never stored.
+ *
+ * Freshness is stale-while-revalidate, implemented here because the Cache API does not: a stored
+ * page is fresh for EDGE_CACHE_FRESH_SECONDS; after that, for EDGE_CACHE_STALE_SECONDS more, one
+ * request gets the stale copy at once while a fresh render replaces it in the background.
+ */
+import { readAbTestConfigWithSource, visitorKey } from "~/lib/ab-tests.server";
+import { assignAll, type AbAssignments } from "~/lib/ab-tests";
+import { attributionFrom } from "~/lib/attribution";
+import { logWarn } from "~/lib/log.server";
+
+export const EDGE_CACHE_FRESH_SECONDS = 60;
+export const EDGE_CACHE_STALE_SECONDS = 600;
+
+/** What a loader answers to let the edge cache keep its page; anything else is never stored. */
+export const EDGE_CACHEABLE = `public, max-age=0, s-maxage=${EDGE_CACHE_FRESH_SECONDS}, stale-while-revalidate=${EDGE_CACHE_STALE_SECONDS}`;
+/** What browsers get for a page the edge may cache: revalidate every time (and stay bf-cache eligible). */
+export const BROWSER_CACHE_CONTROL = "private, no-cache";
+/** What a loader answers for a page rendered from fallbacks (a failed read): never stored. */
+export const NOT_CACHEABLE = "private, no-store";
+
+/** KV key of the content version: any change invalidates every stored page at once. */
+export const CONTENT_VERSION_KV_KEY = "html_cache_version";
+
+/** Paths whose pages are edge-cached; their loaders opt in per response with EDGE_CACHEABLE. */
+const EDGE_CACHED_PATHS = new Set(["/", "/home"]);
+
+const STORED_NONCE = "X-Edge-Nonce";
+const STORED_AT = "X-Edge-Stored-At";
+export const CACHE_STATUS_HEADER = "X-Edge-Cache";
+
+/** The A/B assignment the pipeline made for the cache key; the loader renders exactly this one. */
+export interface PrecomputedAbAssignment {
+  assignments: AbAssignments;
+  setCookie: string | null;
+}
+
+/** Renders the page through Remix with the given nonce and precomputed assignment. */
+export type RenderPage = (nonce: string, ab?: PrecomputedAbAssignment) => Promise<Response>;
+
+export interface EdgeCacheRequest {
+  request: Request;
+  kv: KVNamespace;
+  cache: Cache | undefined;
+  buildVersion: string;
+  nonce: string;
+  createNonce(): string;
+  waitUntil(promise: Promise<unknown>): void;
+  render: RenderPage;
+}
+
+/**
+ * A page a loader marked edge-cacheable must not be kept by browsers or shared caches as is: only
+ * this cache knows the variant key. Applied by the pipeline to every response.
+ */
+export function applyBrowserCacheControl(headers: Headers): void {
+  if ((headers.get("Cache-Control") ?? "").includes("s-maxage")) headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+}
+
+export function isEdgeCacheable(request: Request): boolean {
+  return request.method === "GET" && EDGE_CACHED_PATHS.has(new URL(request.url).pathname);
+}
+
+/**
+ * Whether a response ends an admin change: any accepted admin POST (a sign-in or a beta-tester
+ * deletion bumps the version needlessly, which costs one cache miss per page and variant).
+ */
+export function isAdminChange(request: Request, response: Response): boolean {
+  return request.method === "POST" && new URL(request.url).pathname.startsWith("/admin/") && response.status < 400;
+}
+
+/** Stored pages are all invalidated: the next request renders afresh (elsewhere within KV's propagation delay). */
+export async function bumpContentVersion(kv: KVNamespace): Promise<boolean> {
+  try {
+    await kv.put(CONTENT_VERSION_KV_KEY, `${Date.now()}`);
+    return true;
+  } catch (error) {
+    logWarn("html_cache_version_not_bumped", { error: String(error) });
+    return false;
+  }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function cacheKeyFor(request: Request, buildVersion: string, contentVersion: string, assignments: AbAssignments): Promise<string> {
+  const url = new URL(request.url);
+  // Labels too: a definition edited in KV under the same variant id renders other words.
+  const variants = Object.values(assignments)
+    .map((a) => `${a.test}=${a.variant}:${a.active}:${a.label}`)
+    .sort();
+  const { referrer } = attributionFrom(request.url, request.headers.get("Referer"));
+  const parts = [buildVersion, contentVersion, variants, url.pathname + url.search, referrer];
+  return `${url.origin}/__edge-cache/${await sha256Hex(JSON.stringify(parts))}`;
+}
+
+/** The stored copy: fixed body, no cookies, the nonce it was rendered with, when it was stored. */
+function storedCopy(response: Response, html: string, nonce: string): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("Set-Cookie");
+  headers.set("Cache-Control", `public, max-age=${EDGE_CACHE_FRESH_SECONDS + EDGE_CACHE_STALE_SECONDS}`);
+  headers.set(STORED_NONCE, nonce);
+  headers.set(STORED_AT, `${Date.now()}`);
+  return new Response(html, { status: response.status, headers });
+}
+
+function isStorable(response: Response, ab: PrecomputedAbAssignment): boolean {
+  if (response.status !== 200) return false;
+  if (!(response.headers.get("Cache-Control") ?? "").includes("s-maxage")) return false;
+  // Only our own visitor cookie may be set (and it is dropped from the copy); anything else is per visitor.
+  const setCookie = response.headers.get("Set-Cookie");
+  return setCookie === null || setCookie === ab.setCookie;
+}
+
+/** What the browser gets: its own nonce, its own cookie, and no edge bookkeeping. */
+async function served(stored: Response, nonce: string, setCookie: string | null, status: string): Promise<Response> {
+  const storedNonce = stored.headers.get(STORED_NONCE);
+  const storedAt = Number(stored.headers.get(STORED_AT));
+  let body = await stored.text();
+  if (storedNonce) body = body.replaceAll(storedNonce, nonce);
+  const headers = new Headers(stored.headers);
+  headers.delete(STORED_NONCE);
+  headers.delete(STORED_AT);
+  headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  if (Number.isFinite(storedAt)) headers.set("Age", `${Math.max(0, Math.floor((Date.now() - storedAt) / 1000))}`);
+  headers.set(CACHE_STATUS_HEADER, status);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return new Response(body, { status: stored.status, headers });
+}
+
+function isFresh(stored: Response): boolean {
+  const storedAt = Number(stored.headers.get(STORED_AT));
+  return Number.isFinite(storedAt) && Date.now() - storedAt < EDGE_CACHE_FRESH_SECONDS * 1000;
+}
+
+/** Renders and, when the page allows it, stores; answers with the rendered page. */
+async function renderAndStore(options: EdgeCacheRequest, cache: Cache, key: string, ab: PrecomputedAbAssignment, nonce: string): Promise<Response> {
+  const response = await options.render(nonce, ab);
+  if (!isStorable(response, ab)) return response;
+  const html = await response.text();
+  // A cache that fails, even synchronously, only costs the next visitor a render.
+  options.waitUntil(
+    Promise.resolve()
+      .then(() => cache.put(key, storedCopy(response, html, nonce)))
+      .catch((error) => logWarn("html_cache_put_failed", { error: String(error) })),
+  );
+  const headers = new Headers(response.headers);
+  headers.set(CACHE_STATUS_HEADER, "MISS");
+  return new Response(html, { status: response.status, headers });
+}
+
+/**
+ * Answers an edge-cacheable request from the cache when it can. Without a cache, or when KV cannot
+ * be read (the key would be wrong), the page is rendered as usual and nothing is stored.
+ */
+export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<Response> {
+  const { request, kv, cache, nonce } = options;
+  if (!cache) return options.render(nonce);
+
+  let contentVersion: string;
+  let assignments: AbAssignments;
+  let visitor: Awaited<ReturnType<typeof visitorKey>>;
+  try {
+    const [version, ab, key] = await Promise.all([kv.get(CONTENT_VERSION_KV_KEY), readAbTestConfigWithSource(kv), visitorKey(request)]);
+    if (ab.source === "defaults-unreadable") return options.render(nonce);
+    contentVersion = version ?? "0";
+    visitor = key;
+    assignments = assignAll(ab.config, key.key);
+  } catch {
+    return options.render(nonce);
+  }
+  const ab: PrecomputedAbAssignment = { assignments, setCookie: visitor.setCookie };
+  const key = await cacheKeyFor(request, options.buildVersion, contentVersion, assignments);
+
+  let stored: Response | undefined;
+  try {
+    stored = await cache.match(key);
+  } catch (error) {
+    logWarn("html_cache_match_failed", { error: String(error) });
+  }
+  if (!stored) return renderAndStore(options, cache, key, ab, nonce);
+
+  if (isFresh(stored)) return served(stored, nonce, visitor.setCookie, "HIT");
+  // Stale: this visitor gets the stored page now; a fresh render replaces it for the next one.
+  options.waitUntil(
+    renderAndStore(options, cache, key, ab, options.createNonce())
+      .then((response) => response.body?.cancel())
+      .catch((error) => logWarn("html_cache_refresh_failed", { error: String(error) })),
+  );
+  return served(stored, nonce, visitor.setCookie, "STALE");
+}

@@ -1,0 +1,190 @@
+/**
+ * The edge cache for public HTML (ADR 0025), against Miniflare's real Cache API, D1 and KV.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { EDGE_CACHE_FRESH_SECONDS } from "~/server/edge-cache";
+import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
+import { createTestApp, d1FailingFor, unavailableKV, type TestApp } from "../support/miniflare";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await app.dispose();
+});
+
+const cacheStatus = (response: Response) => response.headers.get("X-Edge-Cache");
+const heroHeadline = (html: string) => /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+const bodyNonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+const cookiePairOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0]!;
+function visitorIdOf(cookiePair: string): string {
+  return JSON.parse(atob(decodeURIComponent(cookiePair.slice("lv_ab=".length)))) as string;
+}
+
+/** A first visit (its cookie), then the cache has settled. */
+async function newVisitor(path = "/home") {
+  const response = await app.fetch(path);
+  const cookie = cookiePairOf(response);
+  const html = await response.text();
+  await app.settle();
+  return { cookie, html, response };
+}
+
+async function insertReview(title: string) {
+  await app.db
+    .prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, rating) VALUES (?1, 'Great app for links.', 'Ada', 'app_store', 5)")
+    .bind(title)
+    .run();
+}
+
+describe("a returning visitor", () => {
+  it("gets the stored page with a fresh CSP nonce of its own, and no new cookie", async () => {
+    const { cookie, html: first } = await newVisitor();
+    const again = await app.fetch("/home", { headers: { Cookie: cookie } });
+    const html = await again.text();
+    expect(cacheStatus(again)).toBe("HIT");
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    // Every nonce in the page is this response's, and differs from the one the stored page was made with.
+    const nonce = cspNonce(again)!;
+    expect(bodyNonces(html)).toEqual(new Set([nonce]));
+    expect(bodyNonces(first)).not.toContain(nonce);
+    expect(html.replaceAll(nonce, "N")).toBe(first.replaceAll([...bodyNonces(first)][0]!, "N"));
+  });
+
+  it("is told by Cache-Control to revalidate: the edge copy is never shared through browsers or proxies", async () => {
+    const { cookie, response } = await newVisitor();
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    const again = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(again.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(again.headers.get("X-Edge-Nonce")).toBeNull();
+    expect(again.headers.get("X-Edge-Stored-At")).toBeNull();
+  });
+});
+
+describe("A/B variants never leak between visitors", () => {
+  it("serves every visitor, new or returning, the headline of their own assignment", async () => {
+    const visitors = [];
+    for (let i = 0; i < 12; i++) visitors.push(await newVisitor());
+    const headlines = new Set<string>();
+    for (const { cookie } of visitors) {
+      const expected = assignAll(DEFAULT_AB_TESTS, visitorIdOf(cookie));
+      const response = await app.fetch("/home", { headers: { Cookie: cookie } });
+      expect(cacheStatus(response)).toBe("HIT");
+      const html = await response.text();
+      expect(heroHeadline(html)).toBe(expected.hero_headline.label);
+      expect(html).toContain(expected.waitlist_cta.label);
+      headlines.add(heroHeadline(html)!);
+    }
+    // Twelve visitors hit both headline variants (50/50) with near certainty: the check above compared both.
+    expect(headlines.size).toBe(2);
+  });
+
+  it("gives a new visitor served from the cache a cookie that matches the variant they saw", async () => {
+    for (let i = 0; i < 10; i++) await newVisitor();
+    let hits = 0;
+    for (let i = 0; i < 10; i++) {
+      const response = await app.fetch("/home");
+      if (cacheStatus(response) === "HIT") hits++;
+      const expected = assignAll(DEFAULT_AB_TESTS, visitorIdOf(cookiePairOf(response)));
+      expect(heroHeadline(await response.text())).toBe(expected.hero_headline.label);
+      await app.settle();
+    }
+    expect(hits).toBeGreaterThan(0);
+  });
+
+  it("keys on the referrer and the URL, which feed the form's attribution fields", async () => {
+    const { cookie } = await newVisitor();
+    const fetchWith = (path: string, referer?: string) =>
+      app.fetch(path, { headers: { Cookie: cookie, ...(referer ? { Referer: referer } : {}) } }).then((r) => r.text());
+    expect(await fetchWith("/home", "https://news.example/story")).toContain('name="referrer" value="https://news.example/story"');
+    await app.settle();
+    expect(await fetchWith("/home", "https://blog.example/post")).toContain('name="referrer" value="https://blog.example/post"');
+    expect(await fetchWith("/home")).toContain('name="referrer" value="direct"');
+    expect(await fetchWith("/home?utm_source=newsletter")).toContain('name="utm_source" value="newsletter"');
+    await app.settle();
+    expect(await fetchWith("/home")).toContain('name="utm_source" value="none"');
+  });
+});
+
+describe("what the cache never keeps", () => {
+  it("a page rendered while D1 failed: the next healthy request renders afresh with the reviews", async () => {
+    await insertReview("Shown once D1 is back");
+    const { cookie } = await newVisitor();
+    await app.kv.put("html_cache_version", "outage");
+    const degraded = await app.withEnv({ DB: d1FailingFor(app.db, /customer_reviews/) })("/home", { headers: { Cookie: cookie } });
+    expect(degraded.status).toBe(200);
+    expect(await degraded.text()).not.toContain("Shown once D1 is back");
+    expect(degraded.headers.get("Cache-Control")).toBe("private, no-store");
+    await app.settle();
+    const healthy = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(healthy)).toBe("MISS");
+    expect(await healthy.text()).toContain("Shown once D1 is back");
+  });
+
+  it("anything while KV is down: the page renders with the spec's A/B table, uncached", async () => {
+    const failing = app.withEnv({ CONFIG: unavailableKV() });
+    for (let i = 0; i < 2; i++) {
+      const response = await failing("/home");
+      expect(response.status).toBe(200);
+      expect(cacheStatus(response)).toBeNull();
+      expect(DEFAULT_AB_TESTS.hero_headline.variants.map((v) => v.label)).toContain(heroHeadline(await response.text()));
+    }
+  });
+
+  it("pages outside the landing routes, and anything but GET", async () => {
+    const contact = await app.fetch("/contact");
+    expect(cacheStatus(contact)).toBeNull();
+    expect(contact.headers.get("Cache-Control")).toBe("no-store");
+    const head = await app.fetch("/home", { method: "HEAD" });
+    expect(cacheStatus(head)).toBeNull();
+  });
+});
+
+describe("admin changes", () => {
+  it("show on the very next request of a visitor whose page was stored", async () => {
+    await createAdminUser(app.db, OWNER);
+    const admin = await signIn(app);
+    const { cookie } = await newVisitor();
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("HIT");
+
+    const form = { intent: "create", title: "Fresh from the admin", content: "Sorted my reading list.", author_name: "Grace", author_platform: "app_store", rating: "5", is_active: "on" };
+    expect((await app.fetch(adminPost("/admin/reviews/new", form, admin))).status).toBe(302);
+    const after = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(after)).toBe("MISS");
+    expect(await after.text()).toContain("Fresh from the admin");
+  });
+
+  it("a failed admin request changes nothing and keeps the stored pages", async () => {
+    await createAdminUser(app.db, OWNER);
+    const admin = await signIn(app);
+    const { cookie } = await newVisitor();
+    expect((await app.fetch(adminPost("/admin/reviews/new", { intent: "create", title: "" }, admin))).status).toBe(400);
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("HIT");
+  });
+});
+
+describe("stale-while-revalidate", () => {
+  it(`serves a page older than ${EDGE_CACHE_FRESH_SECONDS} s once while a fresh render replaces it`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const { cookie } = await newVisitor();
+    await insertReview("Added without the admin");
+    const fresh = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(fresh)).toBe("HIT");
+    expect(await fresh.text()).not.toContain("Added without the admin");
+
+    vi.setSystemTime(Date.now() + (EDGE_CACHE_FRESH_SECONDS + 1) * 1000);
+    const stale = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(stale)).toBe("STALE");
+    expect(Number(stale.headers.get("Age"))).toBeGreaterThan(EDGE_CACHE_FRESH_SECONDS);
+    expect(await stale.text()).not.toContain("Added without the admin");
+    await app.settle();
+
+    const refreshed = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(refreshed)).toBe("HIT");
+    expect(await refreshed.text()).toContain("Added without the admin");
+  });
+});
