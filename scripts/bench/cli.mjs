@@ -1,18 +1,22 @@
 // Command line of `npm run bench`: which sections to run.
 
-export const SECTIONS = ["js", "render", "lighthouse", "analytics"];
+export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics"];
 /** Sections that need the built site served by wrangler pages dev. */
-export const SERVER_SECTIONS = ["js", "render", "lighthouse"];
+export const SERVER_SECTIONS = ["js", "render", "throughput", "lighthouse", "load"];
 
-export const USAGE = `usage: npm run bench [-- --only=<section>[,<section>…]]
+export const USAGE = `usage: npm run bench [-- --only=<section>[,<section>…]] [-- --save]
 sections: js (first-visit JavaScript), render (server render time of /home),
-          lighthouse (Lighthouse mobile scores), analytics (the analytics page's
-          queries over a million events in a Miniflare D1); all of them by default`;
+          throughput (/home with the edge cache against a static file),
+          lighthouse (Lighthouse mobile scores), load (2,000 sign-ups from 50 clients,
+          200 concurrent sign-ups of one email), analytics (the analytics page's
+          queries over a million events in a Miniflare D1); all of them by default
+--save    also writes the report, with the machine and date, to docs/benchmarks.md`;
 
 /** The set of sections to run, from argv (without node and the script); throws on bad input. */
 export function parseSections(argv) {
   let only = null;
   for (const arg of argv) {
+    if (arg === "--save") continue;
     const match = /^--only=(.*)$/.exec(arg);
     if (!match) throw new Error(`unknown argument: ${arg}`);
     const names = match[1].split(",").map((name) => name.trim()).filter(Boolean);

@@ -1,5 +1,5 @@
-// How busy the machine is: the share of all CPUs' time not idle over a short window.
-import { cpus } from "node:os";
+// The machine: how busy it is (the share of all CPUs' time not idle over a short window), and what it is.
+import { arch, cpus, release, totalmem, type } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 
 const totals = () =>
@@ -19,4 +19,11 @@ export async function cpuBusy(ms = 1000) {
   const after = totals();
   const all = after.all - before.all;
   return all > 0 ? 1 - (after.idle - before.idle) / all : NaN;
+}
+
+/** One line naming the machine: CPU model and count, memory, OS, Node. */
+export function machineDescription() {
+  const list = cpus();
+  const model = list[0]?.model?.trim() || "unknown CPU";
+  return `${list.length} × ${model}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${type()} ${release()} (${arch()}), Node ${process.version}`;
 }

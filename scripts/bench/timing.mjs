@@ -14,8 +14,10 @@ import { get } from "./http.mjs";
 export async function sampleTargets({ origin, targets, warmup, samples, cpuMeter }) {
   const results = targets.map((target) => ({ ...target, status: undefined, wallMs: [], cpuMs: [] }));
 
+  let sent = 0;
   const send = async (result) => {
-    const response = await get(new URL(result.path, origin));
+    // pathFor(n): a target whose URL changes per request (e.g. to miss a cache every time).
+    const response = await get(new URL(result.pathFor ? result.pathFor(sent++) : result.path, origin));
     result.status ??= response.status;
     if (response.status !== result.status) {
       throw new Error(`GET ${result.path} returned ${response.status} after returning ${result.status}`);
