@@ -5,6 +5,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { customerReviews } from "~/db/schema";
 import { REVIEWS_FETCH_LIMIT } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
+import { PUBLIC_READ_DEADLINE_MS, withDeadline } from "~/lib/deadline";
 import { logError } from "~/lib/log.server";
 
 export type Review = typeof customerReviews.$inferSelect;
@@ -33,12 +34,14 @@ export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LI
     .limit(limit);
 }
 
-/** Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8). */
+/**
+ * Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8).
+ * A read that fails or misses the deadline (ADR 0021) hides the section.
+ */
 export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>): Promise<PublicReview[] | null> {
   const [visible, reviews] = await Promise.all([
     show,
-    listActiveReviews(d1).catch((error) => {
-      // A reviews read failure hides the section.
+    withDeadline(listActiveReviews(d1), PUBLIC_READ_DEADLINE_MS, "active reviews").catch((error) => {
       logError("reviews_read_failed", error);
       return [] as PublicReview[];
     }),
