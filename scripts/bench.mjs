@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench`: first-visit JavaScript per public route, the server render time of /home and
-// Lighthouse mobile scores of a few pages, measured against the production build served by
+// `npm run bench`: first-visit JavaScript per public route, the server render time of /home (edge
+// cache miss and hit), its throughput against a static file, Lighthouse mobile scores of a few
+// pages and a sign-up load test, measured against the production build served by
 // `wrangler pages dev` (workerd + Miniflare, the real Pages Function) with a fresh, migrated and
 // seeded local D1; and the analytics page's queries over a million events in a Miniflare D1 of
 // their own (scripts/bench/analytics-queries.mjs, after the server has stopped). Prints tables to
 // stdout; progress goes to stderr. Helpers live in scripts/bench/.
-// `npm run bench -- --only=js,render,lighthouse,analytics` runs some sections only (default: all).
+// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics` runs some sections only
+// (default: all); `-- --save` also writes docs/benchmarks.md.
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -16,6 +18,7 @@ import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
 import { closeConnections } from "./bench/http.mjs";
+import { loadReport, loadSummaryRows, measureLoad, waitlistRowCounter } from "./bench/load.mjs";
 import { cpuBusy, machineDescription } from "./bench/machine.mjs";
 import { findBlogPost, runLighthouse, stopAllBrowsers } from "./bench/lighthouse.mjs";
 import { lighthouseFootnote, lighthouseReport } from "./bench/lighthouse-report.mjs";
@@ -144,6 +147,8 @@ async function measureServed(report, chromePath) {
       "APP_ENV=production",
       `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`,
       `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+      // The load section sends thousands of sign-ups (each "client" has its own address anyway).
+      "WAITLIST_RATE_LIMIT_MAX=100000",
     ],
   });
   progress(`serving on ${server.origin}`);
@@ -175,6 +180,9 @@ async function measureServed(report, chromePath) {
       profileDir: workDir,
       progress,
     });
+  }
+  if (sections.has("load")) {
+    report.load = await measureLoad({ origin: server.origin, countWaitlistRows: waitlistRowCounter(stateDir), progress });
   }
 
   await server.stop();
@@ -238,6 +246,7 @@ function printReport(report) {
     );
   }
 
+  if (sections.has("load")) out.push(...loadReport(report.load, { note: "(6)" }).section, "");
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).section, "");
 
   if (sections.has("js")) {
@@ -251,10 +260,11 @@ function printReport(report) {
   if (sections.has("render")) out.push(...renderFootnote(report));
   if (sections.has("throughput")) out.push(...throughputFootnote("(5)"));
   if (sections.has("lighthouse")) out.push(...lighthouseFootnote("(3)", LIGHTHOUSE_RUNS));
+  if (sections.has("load")) out.push(...loadReport(report.load, { note: "(6)" }).footnote);
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).footnote);
   if (report.skippedNote) out.push(report.skippedNote);
 
-  out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath })));
+  out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath, extraRows: [...(report.load ? loadSummaryRows(report.load) : [])] })));
   const text = out.join("\n");
   console.log(text);
   if (process.argv.includes("--save")) saveReport(text);

@@ -5,6 +5,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { customerReviews } from "~/db/schema";
 import { REVIEWS_FETCH_LIMIT } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
+import { PUBLIC_READ_DEADLINE_MS, withDeadline } from "~/lib/deadline";
 import { logError } from "~/lib/log.server";
 
 export type Review = typeof customerReviews.$inferSelect;
@@ -35,13 +36,13 @@ export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LI
 
 /**
  * Reviews to show on the landing page, or null when the section is hidden (spec sections 4, 8).
- * `onFallback` hears of a failed read (the page is then not edge-cached).
+ * A read that fails or misses the deadline (ADR 0021) hides the section and tells `onFallback` (the
+ * page is then not edge-cached).
  */
 export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>, onFallback?: () => void): Promise<PublicReview[] | null> {
   const [visible, reviews] = await Promise.all([
     show,
-    listActiveReviews(d1).catch((error) => {
-      // A reviews read failure hides the section.
+    withDeadline(listActiveReviews(d1), PUBLIC_READ_DEADLINE_MS, "active reviews").catch((error) => {
       logError("reviews_read_failed", error);
       onFallback?.();
       return [] as PublicReview[];

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
+import { PUBLIC_READ_DEADLINE_MS, withDeadline } from "~/lib/deadline";
 
 export const SETTING_DEFAULTS = {
   show_customer_reviews: true,
@@ -29,14 +30,19 @@ export async function readSettingValue(d1: D1Database, key: SettingKey): Promise
   return row?.value ?? null;
 }
 
+/** readSettingValue for a public page: a read slower than the deadline fails (ADR 0021). */
+function readSettingForPage(d1: D1Database, key: SettingKey): Promise<string | null> {
+  return withDeadline(readSettingValue(d1, key), PUBLIC_READ_DEADLINE_MS, `setting ${key}`);
+}
+
 /**
  * Whether the reviews section shows (spec sections 4 and 8): a missing row means the default
- * (true); an explicit false or an invalid value hides it; a read failure shows it (and tells
- * `onFallback`).
+ * (true); an explicit false or an invalid value hides it; a read failure (or a read slower than
+ * the deadline) shows it, and tells `onFallback`.
  */
 export async function shouldShowReviews(d1: D1Database, onFallback?: () => void): Promise<boolean> {
   try {
-    const value = await readSettingValue(d1, "show_customer_reviews");
+    const value = await readSettingForPage(d1, "show_customer_reviews");
     if (value === null) return SETTING_DEFAULTS.show_customer_reviews;
     return parseBoolean(value) === true;
   } catch {
@@ -50,13 +56,14 @@ export type EntryDecision = { promotion: boolean; source: "kv" | "d1" | "failure
 /**
  * Whether / sends visitors to /promotion: KV first, D1 (the source of truth) when KV holds no
  * usable value (none, as after the admin cleared a mirror it could not update, or not true/false);
- * an invalid D1 value means the default (false); any read failure shows the landing page.
+ * an invalid D1 value means the default (false); any read failure (a D1 read slower than the
+ * deadline included) shows the landing page.
  */
 export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database): Promise<EntryDecision> {
   try {
     const mirrored = parseBoolean(await kv.get(settingKvKey("promotion_as_entry_page")));
     if (mirrored !== null) return { promotion: mirrored, source: "kv" };
-    const stored = await readSettingValue(d1, "promotion_as_entry_page");
+    const stored = await readSettingForPage(d1, "promotion_as_entry_page");
     return { promotion: parseBoolean(stored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "d1" };
   } catch {
     return { promotion: false, source: "failure" };

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/admin/PageHeader";
 import { Pagination } from "~/components/admin/Pagination";
 import { adminMeta } from "~/components/admin/meta";
 import { WAITLIST_INTENTS } from "~/lib/constants";
-import { parseId, readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
 // Only the loader and action may use values from .server modules: the browser bundle leaves them out.
 import {
   BETA_TESTER_SORTS,
@@ -78,11 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithFlash(request, context, back, { kind: "error", message: "That action is not available on this page." });
   }
   const id = parseId(fields.id);
-  const deleted = id ? await deleteBetaTester(context.cloudflare.env.DB, session.admin, id) : null;
-  if (!deleted) {
-    return redirectWithFlash(request, context, back, { kind: "error", message: "That beta tester no longer exists." });
-  }
-  return redirectWithFlash(request, context, back, { kind: "success", message: `Removed ${deleted.email} from the beta list.` });
+  const save = async () => {
+    const deleted = id ? await deleteBetaTester(context.cloudflare.env.DB, session.admin, id) : null;
+    if (!deleted) {
+      return redirectWithFlash(request, context, back, { kind: "error", message: "That beta tester no longer exists." });
+    }
+    return redirectWithFlash(request, context, back, { kind: "success", message: `Removed ${deleted.email} from the beta list.` });
+  };
+  return answerSaveFailure({ event: "admin_beta_testers_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
 }
 
 const SORT_LABELS: Record<BetaTesterSort, { label: string; asc: string; desc: string }> = {

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { Pagination } from "~/components/admin/Pagination";
 import { adminMeta } from "~/components/admin/meta";
-import { parseId, readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
 import {
   contactFilterParams,
   deleteContactMessage,
@@ -53,19 +53,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const gone: Flash = { kind: "error", message: "That message no longer exists." };
 
   const id = parseId(fields.id);
-  switch (fields.intent) {
-    case "mark-read":
-    case "mark-unread": {
-      const isRead = fields.intent === "mark-read";
-      if (!id || !(await setContactMessageRead(d1, session.admin, id, isRead))) return answer(gone);
-      return answer({ kind: "success", message: isRead ? "Marked as read." : "Marked as unread." });
+  const save = async () => {
+    switch (fields.intent) {
+      case "mark-read":
+      case "mark-unread": {
+        const isRead = fields.intent === "mark-read";
+        if (!id || !(await setContactMessageRead(d1, session.admin, id, isRead))) return answer(gone);
+        return answer({ kind: "success", message: isRead ? "Marked as read." : "Marked as unread." });
+      }
+      case "delete":
+        if (!id || !(await deleteContactMessage(d1, session.admin, id))) return answer(gone);
+        return answer({ kind: "success", message: "Message deleted." });
+      default:
+        return answer({ kind: "error", message: "That action is not available on this page." });
     }
-    case "delete":
-      if (!id || !(await deleteContactMessage(d1, session.admin, id))) return answer(gone);
-      return answer({ kind: "success", message: "Message deleted." });
-    default:
-      return answer({ kind: "error", message: "That action is not available on this page." });
-  }
+  };
+  return answerSaveFailure({ event: "admin_contact_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
 }
 
 /** mailto: with the address kept readable and the subject encoded (no header injection). */

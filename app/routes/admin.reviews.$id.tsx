@@ -4,11 +4,12 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError
 import { PageHeader } from "~/components/admin/PageHeader";
 import { ReviewForm } from "~/components/admin/ReviewForm";
 import { adminMeta } from "~/components/admin/meta";
-import { parseId, readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { ADMIN_SAVE_FAILED_MESSAGE } from "~/lib/admin/messages";
 import { getReview, REVIEW_ADMIN_MESSAGES, updateReview } from "~/lib/admin/reviews-admin.server";
 import { requireAdmin } from "~/lib/admin/session.server";
-import { parseReviewForm, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
+import { parseReviewForm, reviewFormValues, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data ? `Edit “${data.title}”` : "Review not found");
 
@@ -28,8 +29,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (id === null) return gone();
   const parsed = parseReviewForm(fields);
   if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  if (!(await updateReview(context.cloudflare.env.DB, session.admin, id, parsed.review))) return gone();
-  return redirectWithFlash(request, context, "/admin/reviews", { kind: "success", message: REVIEW_ADMIN_MESSAGES.updated });
+  const review = parsed.review;
+  return answerSaveFailure(
+    { event: "admin_review_update_failed" },
+    async () => {
+      if (!(await updateReview(context.cloudflare.env.DB, session.admin, id, review))) return gone();
+      return redirectWithFlash(request, context, "/admin/reviews", { kind: "success", message: REVIEW_ADMIN_MESSAGES.updated });
+    },
+    // The form again with what the admin typed: nothing of it is lost.
+    () => json({ error: ADMIN_SAVE_FAILED_MESSAGE, errors: {}, values: reviewFormValues(fields) }, { status: 503 }),
+  );
 }
 
 export default function EditReview() {

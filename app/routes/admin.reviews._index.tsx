@@ -5,7 +5,7 @@ import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
 import { formatDate } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { adminMeta } from "~/components/admin/meta";
-import { parseId, readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import {
   deleteReview,
@@ -63,18 +63,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flash = (kind: "success" | "error", message: string) => redirectWithFlash(request, context, listPath(request), { kind, message });
   const missing = () => flash("error", MESSAGES.missing);
 
-  const toggle = flags[intent];
-  if (toggle) {
-    return (await setReviewFlag(d1, session.admin, id, toggle.flag, toggle.value)) ? flash("success", toggle.message) : missing();
-  }
-  const direction = MOVE_INTENTS[intent];
-  if (direction) {
-    const outcome = await moveReview(d1, session.admin, id, direction);
-    if (outcome === "missing") return missing();
-    if (outcome === "edge") return flash("error", direction === "up" ? MESSAGES.alreadyFirst : MESSAGES.alreadyLast);
-    return flash("success", direction === "up" ? MESSAGES.movedUp : MESSAGES.movedDown);
-  }
-  return (await deleteReview(d1, session.admin, id)) ? flash("success", MESSAGES.deleted) : missing();
+  const save = async () => {
+    const toggle = flags[intent];
+    if (toggle) {
+      return (await setReviewFlag(d1, session.admin, id, toggle.flag, toggle.value)) ? flash("success", toggle.message) : missing();
+    }
+    const direction = MOVE_INTENTS[intent];
+    if (direction) {
+      const outcome = await moveReview(d1, session.admin, id, direction);
+      if (outcome === "missing") return missing();
+      if (outcome === "edge") return flash("error", direction === "up" ? MESSAGES.alreadyFirst : MESSAGES.alreadyLast);
+      return flash("success", direction === "up" ? MESSAGES.movedUp : MESSAGES.movedDown);
+    }
+    return (await deleteReview(d1, session.admin, id)) ? flash("success", MESSAGES.deleted) : missing();
+  };
+  return answerSaveFailure({ event: "admin_reviews_action_failed", intent }, save, () => saveFailedRedirect(request, context, listPath(request)));
 }
 
 /** One small post form per row action: a hidden intent and id, and a button that says what it does. */

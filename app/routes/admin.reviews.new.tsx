@@ -4,11 +4,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { ReviewForm } from "~/components/admin/ReviewForm";
 import { adminMeta } from "~/components/admin/meta";
-import { readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, readAdminForm } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { ADMIN_SAVE_FAILED_MESSAGE } from "~/lib/admin/messages";
 import { createReview, nextSortOrder, REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
 import { requireAdmin } from "~/lib/admin/session.server";
-import { parseReviewForm, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
+import { parseReviewForm, reviewFormValues, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
 
 export const meta: MetaFunction = () => adminMeta("New review");
 
@@ -23,8 +24,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fields.intent !== "create") return json({ error: REVIEW_ADMIN_MESSAGES.unknownIntent }, { status: 400 });
   const parsed = parseReviewForm(fields);
   if (!parsed.ok) return json({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await createReview(context.cloudflare.env.DB, session.admin, parsed.review);
-  return redirectWithFlash(request, context, "/admin/reviews", { kind: "success", message: REVIEW_ADMIN_MESSAGES.created });
+  const review = parsed.review;
+  return answerSaveFailure(
+    { event: "admin_review_create_failed" },
+    async () => {
+      await createReview(context.cloudflare.env.DB, session.admin, review);
+      return redirectWithFlash(request, context, "/admin/reviews", { kind: "success", message: REVIEW_ADMIN_MESSAGES.created });
+    },
+    // The form again with what the admin typed: nothing of it is lost.
+    () => json({ error: ADMIN_SAVE_FAILED_MESSAGE, errors: {}, values: reviewFormValues(fields) }, { status: 503 }),
+  );
 }
 
 export default function NewReview() {

@@ -8,11 +8,10 @@ import { PageHeader } from "~/components/admin/PageHeader";
 import { adminMeta } from "~/components/admin/meta";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
 import { abFieldName } from "~/lib/admin/ab-test-fields";
-import { readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 import { handleSettingsAction, loadSettingsPage, type EdgeStatus, type SettingsForm } from "~/lib/admin/settings-admin.server";
-import { logError } from "~/lib/log.server";
 import type { SettingKey } from "~/lib/settings.server";
 
 const SETTINGS_PATH = "/admin/settings";
@@ -32,14 +31,12 @@ type ActionData = { form: SettingsForm; errors: Record<string, string>; values: 
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, fields } = await readAdminForm(request, context);
-  try {
+  const save = async () => {
     const outcome = await handleSettingsAction(context, session.admin, fields);
     if (outcome.kind === "invalid") return json<ActionData>({ form: outcome.form, errors: outcome.errors, values: outcome.values }, { status: 400 });
     return redirectWithFlash(request, context, SETTINGS_PATH, outcome.flash);
-  } catch (error) {
-    logError("admin_settings_action_failed", error, { intent: fields.intent });
-    return redirectWithFlash(request, context, SETTINGS_PATH, { kind: "error", message: "The settings could not be saved. Nothing changed; please try again." });
-  }
+  };
+  return answerSaveFailure({ event: "admin_settings_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, SETTINGS_PATH));
 }
 
 function useFormResult(form: SettingsForm) {

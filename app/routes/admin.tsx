@@ -5,6 +5,7 @@ import { ADMIN_NAV } from "~/components/admin/nav";
 import { LogoMark } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
 import { loadAdminLayout } from "~/lib/admin/layout.server";
+import { ADMIN_UNAVAILABLE_MESSAGE } from "~/lib/admin/messages";
 import adminStyles from "~/styles/admin.css";
 import type { RouteHandle } from "~/root";
 
@@ -72,13 +73,17 @@ export default function AdminLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text =
+    status === 404
+      ? { title: "Not found", message: "That record does not exist any more." }
+      : status === 503
+        ? { title: "Temporarily unavailable", message: ADMIN_UNAVAILABLE_MESSAGE }
+        : { title: "Something went wrong", message: "The admin could not load this page. Please try again in a moment." };
   return (
     <div className="login-wrap">
       <div className="card login-card p-6">
-        <h1 className="text-xl font-bold">{status === 404 ? "Not found" : "Something went wrong"}</h1>
-        <p className="mt-2 text-ink-muted">
-          {status === 404 ? "That record does not exist any more." : "The admin could not load this page. Please try again in a moment."}
-        </p>
+        <h1 className="text-xl font-bold">{text.title}</h1>
+        <p className="mt-2 text-ink-muted">{text.message}</p>
         <p className="mt-4">
           <a className="btn btn-primary" href="/admin/dashboard">
             Back to the dashboard

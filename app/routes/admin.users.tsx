@@ -7,12 +7,11 @@ import { formatDate, formatDateTime } from "~/components/admin/format";
 import { LabeledInput } from "~/components/admin/LabeledInput";
 import { PageHeader } from "~/components/admin/PageHeader";
 import { adminMeta } from "~/components/admin/meta";
-import { parseId, readAdminForm } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
 import { redirectWithFlash } from "~/lib/admin/flash.server";
 import { requireAdmin } from "~/lib/admin/session.server";
 import { handleUsersAction, listAdmins, type UsersForm } from "~/lib/admin/users.server";
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
-import { logError } from "~/lib/log.server";
 
 const USERS_PATH = "/admin/users";
 const PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. A few unrelated words are easy to type and hard to guess.`;
@@ -37,16 +36,14 @@ type ActionData = { form: UsersForm; errors: Record<string, string>; values: Rec
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, fields } = await readAdminForm(request, context);
-  try {
+  const save = async () => {
     const outcome = await handleUsersAction(context, session, fields);
     if (outcome.kind === "invalid") {
       return json<ActionData>({ form: outcome.form, errors: outcome.errors, values: outcome.values }, { status: outcome.status });
     }
     return redirectWithFlash(request, context, USERS_PATH, outcome.flash);
-  } catch (error) {
-    logError("admin_users_action_failed", error, { intent: fields.intent });
-    return redirectWithFlash(request, context, USERS_PATH, { kind: "error", message: "The change could not be saved. Please try again." });
-  }
+  };
+  return answerSaveFailure({ event: "admin_users_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, USERS_PATH));
 }
 
 /** The errors and typed values of `form`, when the last submission was that form and failed. */

@@ -77,7 +77,7 @@ export function summaryRows(report, { jsPath, extraRows = [] }) {
 export function summaryTable(rows) {
   return table(
     ["Figure", "Measured (medians)", "Goal", "Status"],
-    rows.map((r) => [r.figure, r.value, r.goal, r.status]),
+    rows.map((r) => [r.figure, r.value, r.goal, r.status === "missed" ? "MISSED" : r.status]),
     ["l", "r", "l", "l"],
   );
 }

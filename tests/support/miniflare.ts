@@ -43,7 +43,7 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
   await applyMigrations(db);
   const handle = createRequestPipeline(await loadBuild());
   const cache = nodeSideCache((await mf.getCaches()).default);
-  const env: CloudflareEnv = { DB: db, CONFIG: kv, APP_ENV: "test", ...vars };
+  const env: CloudflareEnv = { DB: bridgeSafeD1(db), CONFIG: kv, APP_ENV: "test", ...vars };
   const pending: Promise<unknown>[] = [];
 
   const fetchWith = (bindings: CloudflareEnv) => (input: string | Request, init?: RequestInit) => {
@@ -97,6 +97,89 @@ export function unavailableD1(): D1Database {
     throw new Error("D1_ERROR: Network connection lost.");
   };
   return new Proxy({} as D1Database, { get: () => fail });
+}
+
+const STATEMENT_CALLS = new Set<string | symbol>(["first", "all", "run", "raw"]);
+
+/**
+ * The real D1 with every call (a statement's first/all/run/raw, the binding's batch/exec) passed
+ * through `around`, which decides when and whether the real call runs.
+ */
+function aroundD1Calls(db: D1Database, around: <T>(call: () => Promise<T>) => Promise<T>): D1Database {
+  // Statements handed back to batch() must be the real ones: D1 reads their internals.
+  const realStatement = new WeakMap<object, D1PreparedStatement>();
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        if (property === "bind") return (...values: unknown[]) => wrapStatement(value.apply(target, values));
+        if (STATEMENT_CALLS.has(property)) return (...args: unknown[]) => around(() => value.apply(target, args));
+        return value.bind(target);
+      },
+    });
+    realStatement.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      if (property === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => around(() => target.batch(statements.map((s) => realStatement.get(s) ?? s)));
+      }
+      if (property === "exec" || property === "dump") return (...args: unknown[]) => around(() => value.apply(target, args));
+      return value.bind(target);
+    },
+  });
+}
+
+/** The real D1, only slow: every call waits `ms` and then runs for real, as when D1 is far away or overloaded. */
+export function slowD1(db: D1Database, ms: number): D1Database {
+  return aroundD1Calls(db, async (call) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return call();
+  });
+}
+
+/**
+ * At most `max` D1 calls in flight, the rest queued. Only for the harness: here the app runs in Node
+ * and reaches D1 through Miniflare's HTTP bridge into workerd, which drops connections ("other side
+ * closed") beyond about 100 concurrent calls. The Pages Function calls D1 inside workerd, with no
+ * such bridge, so this keeps a storm of requests from testing the bridge instead of the app.
+ */
+function bridgeSafeD1(db: D1Database, max = 32): D1Database {
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  return aroundD1Calls(db, async (call) => {
+    if (inFlight < max) inFlight++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing call hands over its slot
+    try {
+      return await call();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else inFlight--;
+    }
+  });
+}
+
+/**
+ * Makes SQLite itself refuse every write to `table` (a trigger raising ABORT) until the returned
+ * function is called: the failure happens inside D1 while a batch runs, after the statements
+ * before it have executed, so only a real transaction keeps them from landing.
+ */
+export async function abortWritesTo(db: D1Database, table: string): Promise<() => Promise<void>> {
+  const triggers = ["INSERT", "UPDATE", "DELETE"].map((event) => ({ event, name: `test_abort_${event.toLowerCase()}_${table}` }));
+  await db.batch(
+    triggers.map(({ event, name }) =>
+      db.prepare(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'simulated failure writing ${table}'); END`),
+    ),
+  );
+  return async () => {
+    await db.batch(triggers.map(({ name }) => db.prepare(`DROP TRIGGER IF EXISTS ${name}`)));
+  };
 }
 
 /** Form-encoded POST with a distinct client address (rate limits are per client). */

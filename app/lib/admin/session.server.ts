@@ -15,6 +15,7 @@ import {
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { accessEmail } from "./access-jwt.server";
+import { ADMIN_UNAVAILABLE_MESSAGE } from "./messages";
 import { sessionCookie } from "./cookies.server";
 
 export type AdminRole = "owner" | "admin";
@@ -118,14 +119,27 @@ async function sessionFromAccess(request: Request, context: AppLoadContext): Pro
 // Loaders of one request (layout and page) share one lookup.
 const lookups = new WeakMap<Request, Promise<AdminSession | null>>();
 
-/** The signed-in admin, or null. Never throws for a bad cookie; a D1 outage propagates. */
+/**
+ * The signed-in admin, or null. Never throws for a bad cookie. When D1 cannot answer it throws a
+ * 503 (the admin ErrorBoundary's "database unavailable" page): an outage is temporary and ours,
+ * neither a sign-out nor an unexplained 500.
+ */
 export function currentAdmin(request: Request, context: AppLoadContext): Promise<AdminSession | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
-    lookup = sessionFromAccess(request, context).then((viaAccess) => viaAccess ?? sessionFromCookie(request, context));
+    lookup = sessionFromAccess(request, context)
+      .then((viaAccess) => viaAccess ?? sessionFromCookie(request, context))
+      .catch((error) => {
+        logError("admin_session_lookup_failed", error); // once per request, however many loaders ask
+        throw error;
+      });
     lookups.set(request, lookup);
   }
-  return lookup;
+  // A fresh Response per caller: Remix reads a thrown Response's body, and the layout and the page
+  // loader of one request share the lookup.
+  return lookup.catch(() => {
+    throw json({ error: ADMIN_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 /** Where to come back to after signing in: only admin pages, never another site. */
