@@ -15,7 +15,7 @@ import {
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { accessEmail } from "./access-jwt.server";
-import { sessionCookie } from "./cookies.server";
+import { readCookie, sessionCookie } from "./cookies.server";
 
 export type AdminRole = "owner" | "admin";
 
@@ -76,7 +76,7 @@ export function clearSessionCookie(request: Request, context: AppLoadContext): P
 }
 
 async function sessionFromCookie(request: Request, context: AppLoadContext): Promise<AdminSession | null> {
-  const token: unknown = await sessionCookie(request, context).parse(request.headers.get("Cookie"));
+  const token = await readCookie(sessionCookie(request, context), request);
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
   const id = await sha256Hex(token);
   const db = createDb(context.cloudflare.env.DB);
