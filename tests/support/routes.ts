@@ -46,11 +46,12 @@ export function fillParams(pattern: string, values: Record<string, string> = {})
 /** Admin routes that sign-in does not guard: the door, the login page and sign-out. */
 const OPEN_ADMIN_PATTERNS = new Set(["/admin", "/admin/login", "/admin/logout"]);
 
-export const isAdminPattern = (pattern: string) => pattern === "/admin" || pattern.startsWith("/admin/");
+/** An /admin/* route only a signed-in admin may use. */
+export const isGuardedAdminPattern = (pattern: string) => pattern.startsWith("/admin/") && !OPEN_ADMIN_PATTERNS.has(pattern);
 
 /** Every guarded /admin/* route with a loader: its URL (params filled in) and whether it has an action. */
 export function guardedAdminRoutes(build: ServerBuild): { path: string; hasAction: boolean }[] {
   return appRoutes(build)
-    .filter((r) => isAdminPattern(r.pattern) && !OPEN_ADMIN_PATTERNS.has(r.pattern) && r.hasLoader)
+    .filter((r) => isGuardedAdminPattern(r.pattern) && r.hasLoader)
     .map((r) => ({ path: fillParams(r.pattern), hasAction: r.hasAction }));
 }
