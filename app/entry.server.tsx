@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { logError } from "~/lib/log.server";
@@ -42,6 +42,8 @@ export default async function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // Remix's own 4xx answers (405 for a POST to a page without an action, 403 for a _data request
+  // naming another route) arrive here too: a client's mistake, not an error to alert anyone about.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   logError("server_error", error, { method: request.method, path: new URL(request.url).pathname });
 };

@@ -7,9 +7,29 @@ import { WAITLIST_MIN_FILL_MS } from "~/lib/constants";
 import { logError } from "~/lib/log.server";
 import { hitClientRateLimit, pruneRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
 
-/** The form's text fields, or null when the body is not a form at all. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** True when the body is UTF-8 and, in a urlencoded form, so is every percent escape. */
+function isUtf8Form(body: ArrayBuffer, contentType: string): boolean {
+  try {
+    const text = strictUtf8.decode(body);
+    // Throws on an escape that is not UTF-8 (%FF, overlong %C0%AE, lone surrogate %ED%A0%80).
+    if (contentType.startsWith("application/x-www-form-urlencoded")) decodeURIComponent(text.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The form's text fields, or null when the body is not a form at all. Browsers send forms as UTF-8;
+ * a body that is not would be read with U+FFFD in place of what was sent (an email no one can
+ * receive), so it is refused as unreadable, as the analytics collector refuses it.
+ */
 export async function readFormFields(request: Request): Promise<Record<string, string> | null> {
   try {
+    const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
+    if (!isUtf8Form(await request.clone().arrayBuffer(), contentType)) return null;
     const form = await request.formData();
     return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   } catch {

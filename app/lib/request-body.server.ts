@@ -6,7 +6,15 @@ export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
 }
 
-/** Reads at most `limit` bytes; throws BodyTooLargeError past it, whatever Content-Length claims. */
+/** The body stopped before its end: the client went away or sent less than it declared. */
+export class BodyIncompleteError extends Error {
+  override name = "BodyIncompleteError";
+}
+
+/**
+ * Reads at most `limit` bytes; throws BodyTooLargeError past it, whatever Content-Length claims, and
+ * BodyIncompleteError when the stream fails before its end.
+ */
 export async function readBodyWithinLimit(request: Request, limit: number): Promise<ArrayBuffer | null> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) throw new BodyTooLargeError();
@@ -15,7 +23,9 @@ export async function readBodyWithinLimit(request: Request, limit: number): Prom
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw new BodyIncompleteError("request body stream failed", { cause: error });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

@@ -8,7 +8,7 @@ import { analyticsCspAdditions } from "~/lib/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
-import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
+import { BodyIncompleteError, BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
 import { applyBrowserCacheControl, bumpContentVersion, isAdminChange, isEdgeCacheable, respondWithEdgeCache, type PrecomputedAbAssignment } from "./edge-cache";
 import { errorPage } from "./error-page";
 import { applySecurityHeaders, type ThirdPartySources } from "./security-headers";
@@ -40,6 +40,9 @@ function isCrossOrigin(request: Request): boolean {
   return site === "cross-site" || site === "same-site";
 }
 
+/** Pages are read with GET (and HEAD) and forms sent with POST; Remix would run an action for any other method. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
 /** The configured analytics vendors' origins; none when the environment is invalid (the error page needs none). */
 function thirdPartySources(env: PipelineContext["env"]): ThirdPartySources | undefined {
   try {
@@ -59,6 +62,11 @@ export function createRequestPipeline(build: ServerBuild) {
 
   async function respond(request: Request, context: PipelineContext, nonce: string): Promise<Response> {
     let bufferedRequest = request;
+    if (!ALLOWED_METHODS.has(request.method)) {
+      const refused = errorPage(405, "Method not allowed", "This site only answers GET and POST requests.");
+      refused.headers.set("Allow", [...ALLOWED_METHODS].join(", "));
+      return refused;
+    }
     if (request.method !== "GET" && request.method !== "HEAD") {
       if (isCrossOrigin(request)) {
         return errorPage(403, "Request refused", "Forms on this site can only be sent from this site.");
@@ -72,6 +80,9 @@ export function createRequestPipeline(build: ServerBuild) {
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
           return errorPage(413, "Request too large", "That request was larger than this site accepts.");
+        }
+        if (error instanceof BodyIncompleteError) {
+          return errorPage(400, "Request incomplete", "That request arrived incomplete. Please send it again.");
         }
         throw error;
       }

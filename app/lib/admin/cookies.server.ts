@@ -3,7 +3,7 @@
  * On https the session cookie takes the __Host- prefix, which browsers only accept with Secure,
  * Path=/ and no Domain: it cannot be set or shadowed by a subdomain.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
 
 function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
@@ -29,4 +29,17 @@ export function flashCookie(request: Request, context: AppLoadContext) {
     path: "/admin",
     maxAge: 60,
   });
+}
+
+/**
+ * The cookie's value in this request; null when it is absent, signed with another secret, or not a
+ * cookie we could have written. Remix's parse throws when the signature is not base64 (atob), so a
+ * garbage cookie would otherwise be a 500.
+ */
+export async function readCookie(cookie: Cookie, request: Request): Promise<unknown> {
+  try {
+    return await cookie.parse(request.headers.get("Cookie"));
+  } catch {
+    return null;
+  }
 }

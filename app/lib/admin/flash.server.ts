@@ -3,7 +3,7 @@
  * short-lived signed cookie, the admin layout's loader shows it once and clears it.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { flashCookie } from "./cookies.server";
+import { flashCookie, readCookie } from "./cookies.server";
 
 export interface Flash {
   kind: "success" | "error";
@@ -32,7 +32,7 @@ export async function redirectWithFlash(
 /** The pending flash, if any, and the Set-Cookie value that clears it. */
 export async function takeFlash(request: Request, context: AppLoadContext): Promise<{ flash: Flash | null; clear: string | null }> {
   const cookie = flashCookie(request, context);
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
+  const value = await readCookie(cookie, request);
   if (!isFlash(value)) return { flash: null, clear: null };
   return { flash: value, clear: await cookie.serialize("", { maxAge: 0 }) };
 }

@@ -16,7 +16,7 @@ import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { accessEmail } from "./access-jwt.server";
 import { ADMIN_UNAVAILABLE_MESSAGE } from "./messages";
-import { sessionCookie } from "./cookies.server";
+import { readCookie, sessionCookie } from "./cookies.server";
 
 export type AdminRole = "owner" | "admin";
 
@@ -77,7 +77,7 @@ export function clearSessionCookie(request: Request, context: AppLoadContext): P
 }
 
 async function sessionFromCookie(request: Request, context: AppLoadContext): Promise<AdminSession | null> {
-  const token: unknown = await sessionCookie(request, context).parse(request.headers.get("Cookie"));
+  const token = await readCookie(sessionCookie(request, context), request);
   if (typeof token !== "string" || token.length < 20 || token.length > 100) return null;
   const id = await sha256Hex(token);
   const db = createDb(context.cloudflare.env.DB);
