@@ -1,6 +1,13 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // The legal pages keep their .html addresses, but not as app/routes/privacy[.]html.tsx: a route's
+  // browser chunk is named after its file, and "[" is not allowed in the chunk's URL (Nu Html Checker).
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      route("privacy.html", "legal/privacy-page.tsx");
+      route("terms.html", "legal/terms-page.tsx");
+    }),
   server: undefined,
   serverBuildPath: "build/index.js",
   serverConditions: ["workerd", "worker", "browser"],

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -106,16 +106,20 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What the error boundary says about an error: not found, or our fault. */
+function errorCopy(error: unknown): { title: string; message: string } {
+  return isRouteErrorResponse(error) && error.status === 404
+    ? { title: "Page not found", message: "We couldn't find that page. It may have moved, or the link may be mistyped." }
+    : { title: "Something went wrong", message: "Something went wrong on our side. Please try again in a moment." };
+}
+
+/** Only the error boundary uses the root's meta: every page names its own title. <title> belongs in <head>. */
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorCopy(error).title} · ${siteConfig.appName}` }] : []);
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const message = notFound
-    ? "We couldn't find that page. It may have moved, or the link may be mistyped."
-    : "Something went wrong on our side. Please try again in a moment.";
+  const { title, message } = errorCopy(useRouteError());
   return (
     <section className="container-page py-24 text-center">
-      <title>{`${title} · ${siteConfig.appName}`}</title>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mx-auto mt-4 max-w-prose text-ink-muted">{message}</p>
       <p className="mt-8">

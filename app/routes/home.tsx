@@ -34,8 +34,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * third-party hints: there is no web font, and nothing may contact another host before consent.
  */
 export const links: LinksFunction = () => [
-  { rel: "prefetch", href: "/images/screenshots/home.svg", as: "image" },
-  { rel: "prefetch", href: "/images/screenshots/categories.svg", as: "image" },
+  // No `as`: HTML allows it only on preload links (the Nu Html Checker rejects it on prefetch).
+  { rel: "prefetch", href: "/images/screenshots/home.svg" },
+  { rel: "prefetch", href: "/images/screenshots/categories.svg" },
   { rel: "prefetch", href: "/features" },
 ];
 

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./helpers";
 
@@ -61,15 +60,3 @@ test("an unknown post shows the not-found page with status 404", async ({ page }
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
 
-const PAGES = ["/blog", "/blog/why-links-carry-tracking-parameters", "/tutorials", "/tutorials/advanced-organization", "/blog-test"];
-
-for (const path of PAGES) {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`axe-core finds no violations on ${path} (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
-}

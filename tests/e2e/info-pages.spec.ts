@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { siteConfig } from "../../app/config/site";
 import { FEATURE_GRID } from "../../app/content/features";
 import { waitForHydration } from "./helpers";
 
 // The information pages (spec section 2): reached from the shared footer and header, the landing
-// grid's "Learn more" links land on their feature, and every page is axe-clean in both schemes.
+// grid's "Learn more" links land on their feature (axe-core checks them in accessibility.spec.ts).
 
 const PAGES = [
   { path: "/features", footer: "Features", h1: /Every feature/ },
@@ -123,18 +122,6 @@ for (const width of [375, 768]) {
     const table = await page.locator(".compare-scroll").evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(table).toBeLessThanOrEqual(0);
   });
-}
-
-for (const info of PAGES) {
-  for (const scheme of ["light", "dark"] as const) {
-    test(`axe-core finds no violations on ${info.path} (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(info.path);
-      await waitForHydration(page);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
 }
 
 test("pages need no data fetch from the browser: the server sends them complete", async ({ page }) => {

@@ -198,8 +198,8 @@ describe("A/B tests at the edge", () => {
 describe("resource hints", () => {
   it("prefetches two screenshots and /features, and names no third-party host before consent", async () => {
     const html = await (await app.fetch("/home")).text();
-    expect(html).toContain('<link rel="prefetch" href="/images/screenshots/home.svg" as="image"/>');
-    expect(html).toContain('<link rel="prefetch" href="/images/screenshots/categories.svg" as="image"/>');
+    expect(html).toContain('<link rel="prefetch" href="/images/screenshots/home.svg"/>');
+    expect(html).toContain('<link rel="prefetch" href="/images/screenshots/categories.svg"/>');
     expect(html).toContain('<link rel="prefetch" href="/features"/>');
     expect(html).not.toMatch(/rel="(preconnect|dns-prefetch)"/);
     expect(html).not.toMatch(/googletagmanager|google-analytics|amplitude/);

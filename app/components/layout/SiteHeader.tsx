@@ -33,7 +33,7 @@ function NavItems({ onChoose, pathname }: { onChoose?: () => void; pathname: str
       <li>
         <Link className="nav-link inline-flex items-center gap-2" to="/link-sanitization" onClick={onChoose} prefetch="intent">
           Link Sanitization
-          <span className="live-badge" aria-label="live">
+          <span className="live-badge">
             <span className="live-dot" aria-hidden="true" />
             LIVE
           </span>

@@ -1,4 +1,14 @@
 import type { ReactNode } from "react";
+import { siteConfig } from "~/config/site";
+
+/** The hosts the legal texts name. */
+export const siteHost = new URL(siteConfig.siteUrl).host;
+export const donationHost = new URL(siteConfig.donationUrl).host;
+
+/** The support address as a mailto link: where the legal pages tell people to write. */
+export function SupportEmail() {
+  return <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>;
+}
 
 export interface LegalSection {
   /** The anchor (`/privacy.html#cookies`): keep it stable, people link to it. */

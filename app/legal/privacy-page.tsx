@@ -1,14 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { LegalDocument, type LegalSection } from "~/components/legal/LegalDocument";
+import { donationHost, LegalDocument, siteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
 import { siteConfig } from "~/config/site";
 import { CONSENT_DATE_STORAGE_KEY, CONSENT_STORAGE_KEY } from "~/lib/consent";
 import { pageMeta } from "~/lib/seo";
 
 const LAST_UPDATED = "2026-11-21";
 const app = siteConfig.appName;
-const siteHost = new URL(siteConfig.siteUrl).host;
-const donationHost = new URL(siteConfig.donationUrl).host;
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -16,10 +14,6 @@ export const meta: MetaFunction = () =>
     description: `What the ${app} website stores about you, why, for how long, who else sees it, and how to have it deleted. In plain English.`,
     path: "/privacy.html",
   });
-
-function Email() {
-  return <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>;
-}
 
 const STORAGE_ROWS = [
   {
@@ -63,7 +57,7 @@ const SECTIONS: LegalSection[] = [
         <li>We store keyed hashes of IP addresses for rate limiting, never the addresses themselves, and clear them out after a day.</li>
         <li>We do not sell your data, show ads, or share it with anyone for advertising.</li>
         <li>
-          To see, correct or delete what we hold about you, email <Email />.
+          To see, correct or delete what we hold about you, email <SupportEmail />.
         </li>
       </ul>
     ),
@@ -77,7 +71,7 @@ const SECTIONS: LegalSection[] = [
           This policy covers the {app} website at {siteHost} (&quot;the site&quot;): its pages, the beta waitlist, the
           notification and contact forms, and the link cleaner on the{" "}
           <Link to="/link-sanitization">link sanitization page</Link>. The site is run by the developer of {app} (&quot;we&quot;,
-          &quot;us&quot;), who decides what is collected and why. You can reach us at <Email />.
+          &quot;us&quot;), who decides what is collected and why. You can reach us at <SupportEmail />.
         </p>
         <p>
           The {app} app for iPhone and iPad is a separate product. How the app handles your data is described in the app and
@@ -124,7 +118,7 @@ const SECTIONS: LegalSection[] = [
           <strong>How long:</strong> until you ask us to remove you, or until we close the waitlist, whichever comes first.
         </p>
         <p>
-          <strong>To leave the list</strong> or have your entry deleted, email <Email /> from the address you signed up with.
+          <strong>To leave the list</strong> or have your entry deleted, email <SupportEmail /> from the address you signed up with.
           If we invite you to a TestFlight beta, Apple receives your email address to send the invitation, under Apple&apos;s
           own privacy policy.
         </p>
@@ -141,7 +135,7 @@ const SECTIONS: LegalSection[] = [
           and message, together with your browser&apos;s user agent and the time you sent it.
         </p>
         <p>
-          We use it to answer you and keep it while the conversation is useful, then delete it. Ask us at <Email /> and we
+          We use it to answer you and keep it while the conversation is useful, then delete it. Ask us at <SupportEmail /> and we
           delete it sooner.
         </p>
       </>
@@ -313,7 +307,7 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          Email <Email />. We answer within 30 days and may ask you to confirm that the address is yours. If you are not
+          Email <SupportEmail />. We answer within 30 days and may ask you to confirm that the address is yours. If you are not
           satisfied, you can complain to your data protection authority.
         </p>
       </>
@@ -325,7 +319,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <p>
         The site is not meant for children under 13 (under 16 in the European Union), and we do not knowingly collect their
-        data. If you believe a child has signed up, email <Email /> and we will delete the entry.
+        data. If you believe a child has signed up, email <SupportEmail /> and we will delete the entry.
       </p>
     ),
   },
@@ -344,7 +338,7 @@ const SECTIONS: LegalSection[] = [
     title: "Contact",
     content: (
       <p>
-        Questions about this policy or your data: <Email />.
+        Questions about this policy or your data: <SupportEmail />.
       </p>
     ),
   },

@@ -1,13 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { LegalDocument, type LegalSection } from "~/components/legal/LegalDocument";
+import { donationHost, LegalDocument, siteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
 import { siteConfig } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
 
 const LAST_UPDATED = "2026-11-21";
 const app = siteConfig.appName;
-const siteHost = new URL(siteConfig.siteUrl).host;
-const donationHost = new URL(siteConfig.donationUrl).host;
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -15,10 +13,6 @@ export const meta: MetaFunction = () =>
     description: `The terms for using the ${app} website and taking part in the ${app} beta program, in plain English.`,
     path: "/terms.html",
   });
-
-function Email() {
-  return <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>;
-}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -97,7 +91,7 @@ const SECTIONS: LegalSection[] = [
           owing you anything for it; we will not publish your name with it without asking.
         </p>
         <p>
-          You can leave the beta at any time by deleting the beta build and emailing <Email /> to be removed from the list. We
+          You can leave the beta at any time by deleting the beta build and emailing <SupportEmail /> to be removed from the list. We
           may end the beta program, or your part in it, at any time.
         </p>
       </>
@@ -193,7 +187,7 @@ const SECTIONS: LegalSection[] = [
     title: "Contact",
     content: (
       <p>
-        Questions about these terms: <Email />.
+        Questions about these terms: <SupportEmail />.
       </p>
     ),
   },
