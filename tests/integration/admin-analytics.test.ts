@@ -245,6 +245,10 @@ describe("the page's queries", () => {
         // The search is bounded by the range (the web vitals' per page and metric).
         expect(step, name).toMatch(/(day>\? AND day<\?|occurred_at>\? AND occurred_at<\?)\)$/);
       }
+      if (name === "webVitals") {
+        // One page and metric's samples of the range, with their values, from the web-vitals index.
+        expect(steps).toContain("SEARCH analytics_events USING INDEX analytics_events_web_vitals_idx (name=? AND path=? AND <expr>=? AND occurred_at>? AND occurred_at<?)");
+      }
     }
   });
 
