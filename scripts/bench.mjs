@@ -13,7 +13,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { analyticsReport, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
+import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
@@ -264,7 +264,10 @@ function printReport(report) {
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).footnote);
   if (report.skippedNote) out.push(report.skippedNote);
 
-  out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath, extraRows: [...(report.load ? loadSummaryRows(report.load) : [])] })));
+  out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath, extraRows: [
+          ...(report.load ? loadSummaryRows(report.load) : []),
+          ...(report.analytics ? analyticsSummaryRows(report.analytics) : []),
+        ], })));
   const text = out.join("\n");
   console.log(text);
   if (process.argv.includes("--save")) saveReport(text);

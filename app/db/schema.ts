@@ -3,7 +3,7 @@
  * CHECKs and defaults; drizzle gives typed queries).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -115,26 +115,32 @@ export const analyticsEvents = sqliteTable(
     utmCampaign: text("utm_campaign"),
     properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   },
-  // migrations/0001 and 0003; the analytics page's statements (app/lib/admin/analytics-queries.mjs) rely on them.
-  (t) => {
-    const json = (path: string) => sql`json_extract(${t.properties}, ${sql.raw(`'${path}'`)})`;
-    return [
-      index("analytics_events_time_idx").on(t.occurredAt),
-      index("analytics_events_name_time_dims_idx").on(t.name, t.occurredAt, t.path, t.utmSource, t.referrerHost),
-      index("analytics_events_daily_visitors_idx")
-        .on(sql`substr(${t.occurredAt}, 1, 10)`, t.visitorHash)
-        .where(sql`${t.consent} = 'analytics'`),
-      index("analytics_events_ab_idx")
-        .on(t.name, t.occurredAt, json("$.test"), json("$.variant"))
-        .where(sql`${t.name} IN ('ab_test_impression', 'ab_test_conversion')`),
-      index("analytics_events_forms_idx")
-        .on(t.name, t.occurredAt, json("$.form"), json("$.success"))
-        .where(sql`${t.name} IN ('form_start', 'form_submit')`),
-      index("analytics_events_web_vitals_idx")
-        .on(t.name, t.occurredAt, t.path, json("$.metric"), json("$.value"))
-        .where(sql`${t.name} = 'web_vital'`),
-    ];
+  // migrations/0001 and 0004. The analytics page (app/lib/admin/analytics-queries.mjs) reads its counts from
+  // analyticsDailyCounts below and its web vitals through analytics_events_web_vitals_idx.
+  (t) => [
+    index("analytics_events_time_idx").on(t.occurredAt),
+    index("analytics_events_name_time_idx").on(t.name, t.occurredAt),
+    index("analytics_events_web_vitals_idx")
+      .on(t.name, t.path, sql`json_extract(${t.properties}, '$.metric')`, t.occurredAt, sql`json_extract(${t.properties}, '$.value')`)
+      .where(sql`${t.name} = 'web_vital'`),
+  ],
+);
+
+/**
+ * Events per UTC day, name and facet value (migrations/0004, WITHOUT ROWID): a rollup of
+ * analytics_events that its triggers keep up to date and the analytics page reads (ADR 0023).
+ * Nothing writes it from code.
+ */
+export const analyticsDailyCounts = sqliteTable(
+  "analytics_daily_counts",
+  {
+    name: text("name").notNull(),
+    facet: text("facet").notNull(),
+    day: text("day").notNull(),
+    value: text("value").notNull(),
+    n: integer("n").notNull(),
   },
+  (t) => [primaryKey({ columns: [t.name, t.facet, t.day, t.value] })],
 );
 
 export const rateLimits = sqliteTable("rate_limits", {

@@ -1,3 +1,5 @@
 // Types for d1-migrations.mjs.
 export function migrationStatements(sql: string): string[];
+export function migrationFiles(dir?: string): string[];
+export function applyMigrationFile(db: D1Database, file: string): Promise<void>;
 export function applyMigrations(db: D1Database, dir?: string): Promise<void>;

@@ -3,22 +3,46 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** Splits a migration into statements (the files keep one statement per `;`-terminated block). */
+/**
+ * Splits a migration into statements: the files end each statement with a `;` that ends a line. A
+ * trigger's body has such `;`s inside `BEGIN … END`, so a CREATE TRIGGER runs on to its `END`, as
+ * wrangler's splitter does.
+ */
 export function migrationStatements(sql) {
-  return sql
+  const chunks = sql
     .split("\n")
     .filter((line) => !line.trim().startsWith("--"))
     .join("\n")
     .split(/;\s*(?:\n|$)/)
     .map((s) => s.trim())
     .filter(Boolean);
+  const statements = [];
+  for (const chunk of chunks) {
+    const last = statements.at(-1);
+    if (last !== undefined && /^CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?TRIGGER\b/i.test(last) && !/\bEND$/i.test(last)) {
+      statements[statements.length - 1] = `${last};\n${chunk}`;
+    } else {
+      statements.push(chunk);
+    }
+  }
+  return statements;
 }
 
-/** Applies every migrations/*.sql in name order, each file as one D1 batch. */
-export async function applyMigrations(db, dir = join(process.cwd(), "migrations")) {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
-  for (const file of files) {
-    const statements = migrationStatements(readFileSync(join(dir, file), "utf8"));
-    await db.batch(statements.map((s) => db.prepare(s)));
-  }
+/** The migration files (migrations/*.sql), in the order they apply. */
+export function migrationFiles(dir = join(process.cwd(), "migrations")) {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Applies one migration file as one D1 batch (one transaction, as wrangler applies it). */
+export async function applyMigrationFile(db, file) {
+  const statements = migrationStatements(readFileSync(file, "utf8"));
+  await db.batch(statements.map((s) => db.prepare(s)));
+}
+
+/** Applies every migration file in order. */
+export async function applyMigrations(db, dir) {
+  for (const file of migrationFiles(dir)) await applyMigrationFile(db, file);
 }

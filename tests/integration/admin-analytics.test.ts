@@ -1,17 +1,20 @@
 /**
  * /admin/analytics against real D1 and KV in Miniflare: events seeded straight into
  * analytics_events with known counts, the page rendered through the real pipeline and build, and
- * the figures read back from its HTML. Also: bad dates, empty ranges, weights from KV, and the
- * query plans (every statement of the page served by an index, never a full table scan).
+ * the figures read back from its HTML. Also: bad dates, empty ranges, weights from KV, the query
+ * plans (every statement of the page reads an index for its range, never a whole table), the daily
+ * counts the triggers of migrations/0004 keep (after inserts, deletes and the migration's backfill)
+ * and the web vitals' percentile against stats.ts.
  */
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/lib/admin/analytics-queries.mjs";
-import { analyticsEvents } from "~/db/schema";
+import { p75 } from "~/lib/analytics/stats";
+import { analyticsDailyCounts, analyticsEvents } from "~/db/schema";
 import { createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { applyMigrationFile, createEmptyD1, createTestApp, migrationFiles, type TestApp } from "../support/miniflare";
 
 const PATH = "/admin/analytics";
 const RANGE = "from=2026-01-05&to=2026-01-07";
@@ -230,25 +233,128 @@ describe("the analytics page", () => {
 });
 
 describe("the page's queries", () => {
-  it("are each served by an index: no full scan of analytics_events", async () => {
+  it("each read an index for the range only: never a whole table, never the days outside it", async () => {
     const bounds = rangeBounds("2026-01-05", "2026-01-07");
     for (const name of ANALYTICS_QUERY_NAMES) {
       const { results } = await app.db.prepare(`EXPLAIN QUERY PLAN ${ANALYTICS_QUERIES[name]}`).bind(...bounds).all<{ detail: string }>();
-      const steps = results.map((r) => r.detail).filter((d) => /\banalytics_events\b/.test(d));
+      const steps = results.map((r) => r.detail).filter((d) => /\banalytics_(events|daily_counts)\b/.test(d));
       expect(steps.length, name).toBeGreaterThan(0);
       for (const step of steps) {
-        // "SCAN analytics_events" (with or without "USING ... INDEX") reads the whole table or a whole index.
-        expect(step, name).toMatch(/^SEARCH analytics_events USING (COVERING )?INDEX analytics_events_\w+_idx \(/);
+        // "SCAN <table>" (with or without "USING ... INDEX") reads the whole table or a whole index.
+        expect(step, name).toMatch(/^SEARCH (analytics_daily_counts USING PRIMARY KEY|analytics_events USING (COVERING )?INDEX analytics_events_\w+_idx) \(/);
+        // The search is bounded by the range (the web vitals' per page and metric).
+        expect(step, name).toMatch(/(day>\? AND day<\?|occurred_at>\? AND occurred_at<\?)\)$/);
+      }
+      if (name === "webVitals") {
+        // One page and metric's samples of the range, with their values, from the web-vitals index.
+        expect(steps).toContain("SEARCH analytics_events USING INDEX analytics_events_web_vitals_idx (name=? AND path=? AND <expr>=? AND occurred_at>? AND occurred_at<?)");
       }
     }
   });
 
-  it("use the indexes the drizzle schema declares, which the migrations create", async () => {
+  it("use the indexes and keys the drizzle schema declares, which the migrations create", async () => {
     const { results } = await app.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'analytics_events' AND sql IS NOT NULL ORDER BY name")
       .all<{ name: string }>();
     const declared = getTableConfig(analyticsEvents).indexes.map((i) => i.config.name).sort();
     expect(results.map((r) => r.name)).toEqual(declared);
-    expect(declared).not.toContain("analytics_events_name_time_idx"); // replaced in 0003
+    expect(declared).not.toContain("analytics_events_name_time_dims_idx"); // 0003's, dropped in 0004
+
+    const { results: columns } = await app.db.prepare("PRAGMA table_info(analytics_daily_counts)").all<{ name: string; pk: number }>();
+    const primaryKey = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    expect(primaryKey).toEqual(getTableConfig(analyticsDailyCounts).primaryKeys[0]!.columns.map((c) => c.name));
+  });
+
+  it("give web vitals the exact nearest-rank 75th percentile of each page and metric, as stats.ts computes it", async () => {
+    // Pseudo-random samples (a fixed seed) on 2026-04-01..02, for pages and metrics with distinct
+    // sample counts; integers with ties, and fractions with many digits.
+    let state = 20260401;
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pairs = [
+      { path: "/a", metric: "LCP", n: 57, value: () => 500 + Math.floor(random() * 40) * 125 },
+      { path: "/a", metric: "CLS", n: 41, value: () => random() * 0.5 },
+      { path: null, metric: "TTFB", n: 23, value: () => random() * 2000 },
+      { path: "/b", metric: "INP", n: 1, value: () => 180 },
+    ];
+    const samples = pairs.map((pair) => ({ ...pair, values: Array.from({ length: pair.n }, pair.value) }));
+    const store = (at: string, path: string | null, properties: Record<string, unknown>) =>
+      app.db.prepare("INSERT INTO analytics_events (name, occurred_at, path, properties) VALUES ('web_vital', ?1, ?2, ?3)").bind(at, path, JSON.stringify(properties));
+    await app.db.batch([
+      ...samples.flatMap(({ path, metric, values }) =>
+        values.map((value, i) => store(`2026-04-0${1 + (i % 2)}T${String(i % 24).padStart(2, "0")}:00:00.000Z`, path, { metric, value, rating: "good" })),
+      ),
+      // Never samples: outside the range, without a metric, or with a value that is no number.
+      store("2026-04-03T00:00:00.000Z", "/a", { metric: "LCP", value: 99_999, rating: "poor" }),
+      store("2026-03-31T23:59:59.999Z", "/a", { metric: "LCP", value: 99_999, rating: "poor" }),
+      store("2026-04-01T12:00:00.000Z", "/a", { value: 99_999 }),
+      store("2026-04-01T12:00:00.000Z", "/a", { metric: "LCP", value: "slow", rating: "poor" }),
+    ]);
+
+    const { results } = await app.db.prepare(ANALYTICS_QUERIES.webVitals).bind(...rangeBounds("2026-04-01", "2026-04-02")).all();
+    // SQLite's JSON keeps 15 significant digits of a fraction; integers are exact.
+    expect(results).toEqual(samples.map(({ path, metric, values }) => ({ path, metric, p75: Number(p75(values).toPrecision(15)), samples: values.length })));
+  });
+});
+
+/** The daily counts as the triggers keep them, and as a fresh count of the events gives them. */
+async function dailyCounts(db: D1Database): Promise<{ kept: unknown[]; recounted: unknown[] }> {
+  const order = "ORDER BY name, facet, day, value";
+  const [kept, recounted] = await db.batch([
+    db.prepare(`SELECT name, facet, day, value, n FROM analytics_daily_counts ${order}`),
+    db.prepare(`SELECT name, facet, day, value, count(*) AS n FROM analytics_event_facets GROUP BY name, facet, day, value ${order}`),
+  ]);
+  return { kept: kept!.results, recounted: recounted!.results };
+}
+
+describe("the daily counts", () => {
+  it("equal a fresh count of the stored events", async () => {
+    const { kept, recounted } = await dailyCounts(app.db);
+    expect(kept.length).toBeGreaterThan(20);
+    expect(kept).toEqual(recounted);
+  });
+
+  it("follow deleted events: the page shows what is left", async () => {
+    const DAY = "2026-03-10";
+    await app.db.batch([
+      insert(app.db, { name: "page_view", at: `${DAY}T08:00:00.000Z`, path: "/blog", visitor: "m10-v1", utm: "reddit", times: 3 }),
+      insert(app.db, { name: "ab_test_impression", at: `${DAY}T08:00:00.000Z`, props: { test: "hero_cta", variant: "control" }, times: 2 }),
+    ]);
+    const before = await page(`from=${DAY}&to=${DAY}`);
+    expect(testId(before.html, "stat-page-views")).toBe("3");
+    expect(testId(before.html, "stat-visitors")).toBe("1");
+
+    await app.db.prepare("DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE occurred_at LIKE ?1 AND name = 'page_view' LIMIT 2)").bind(`${DAY}%`).run();
+    const after = await page(`from=${DAY}&to=${DAY}`);
+    expect(testId(after.html, "stat-page-views")).toBe("1");
+    expect(text(block(after.html, "top-pages", "table"))).toMatch(/\/blog 1 100%$/);
+    expect(testId(after.html, "stat-visitors")).toBe("1");
+
+    await app.db.prepare("DELETE FROM analytics_events WHERE occurred_at LIKE ?1").bind(`${DAY}%`).run();
+    const empty = await page(`from=${DAY}&to=${DAY}`);
+    expect(testId(empty.html, "stat-page-views")).toBe("0");
+    expect(testId(empty.html, "stat-visitors")).toBe("0");
+    expect(empty.html).toContain("No impressions of this test in this range.");
+    const { kept, recounted } = await dailyCounts(app.db);
+    expect(kept).toEqual(recounted);
+    expect(kept).not.toContainEqual(expect.objectContaining({ day: DAY }));
+  });
+
+  it("are backfilled by migration 0004 from the events stored before it, as its triggers count new ones", async () => {
+    const files = migrationFiles();
+    const first = files.findIndex((file) => /\/0004_[^/]*\.sql$/.test(file));
+    const fresh = await createEmptyD1();
+    try {
+      for (const file of files.slice(0, first)) await applyMigrationFile(fresh.db, file);
+      await fresh.db.batch(SEED.map((e) => insert(fresh.db, e)));
+      for (const file of files.slice(first)) await applyMigrationFile(fresh.db, file);
+
+      const backfilled = await dailyCounts(fresh.db);
+      expect(backfilled.kept).toEqual(backfilled.recounted);
+      // The same events counted by the triggers as they were inserted (this file's app).
+      const seedDays = (rows: unknown[]) => rows.filter((row) => (row as { day: string }).day.startsWith("2026-01-"));
+      expect(backfilled.kept).toEqual(seedDays((await dailyCounts(app.db)).kept));
+    } finally {
+      await fresh.dispose();
+    }
   });
 });

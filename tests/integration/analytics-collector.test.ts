@@ -108,6 +108,32 @@ describe("POST /api/events: storing a valid batch", () => {
     expect(stored.map((row) => propertiesOf(row).value)).toEqual(events.map((e) => e.properties.value));
   });
 
+  it("counts what it stores in the analytics page's daily counts straight away (migrations/0004's trigger)", async () => {
+    const at = Date.now() - 5_000;
+    const response = await send({
+      consent: "analytics",
+      referrer: "https://news.ycombinator.com/item?id=42",
+      utm: { source: "newsletter" },
+      events: [
+        event("page_view", {}, { at, path: "/pricing" }),
+        event("web_vital", { metric: "LCP", value: 1800, rating: "good" }, { at, path: "/pricing" }),
+        event("conversion", {}, { at, path: "/pricing" }),
+      ],
+    });
+    expect(response.status).toBe(202);
+    const [stored] = await rows();
+    const { results } = await app.db.prepare("SELECT name, facet, day, value, n FROM analytics_daily_counts ORDER BY name, facet").all();
+    const day = new Date(at).toISOString().slice(0, 10);
+    expect(results).toEqual([
+      { name: "*", facet: "visitor_hash", day, value: stored!.visitor_hash, n: 3 },
+      { name: "conversion", facet: "utm_source", day, value: "newsletter", n: 1 },
+      { name: "page_view", facet: "path", day, value: "/pricing", n: 1 },
+      { name: "page_view", facet: "referrer_host", day, value: "news.ycombinator.com", n: 1 },
+      { name: "page_view", facet: "utm_source", day, value: "newsletter", n: 1 },
+      { name: "web_vital", facet: "page_metric", day, value: '["/pricing","LCP"]', n: 1 },
+    ]);
+  });
+
   it("ignores the referrer when it is this site, and stores no UTM tags that are blank", async () => {
     const response = await send({
       consent: "anonymous",

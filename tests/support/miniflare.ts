@@ -9,7 +9,7 @@ import type { CloudflareEnv } from "~/lib/env.server";
 import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
 import { loadServerBuild } from "./routes";
 
-export { applyMigrations, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
+export { applyMigrationFile, applyMigrations, migrationFiles, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
 
 export interface TestApp {
   mf: Miniflare;
@@ -31,10 +31,12 @@ function loadBuild(): Promise<ServerBuild> {
   return buildPromise;
 }
 
+/** Miniflare for its bindings only: the worker itself is never called. */
+const BINDINGS_ONLY = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" } as const;
+
 export async function createTestApp(vars: Record<string, string> = {}): Promise<TestApp> {
   const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
+    ...BINDINGS_ONLY,
     d1Databases: { DB: "test-db" },
     kvNamespaces: { CONFIG: "test-config" },
   });
@@ -89,6 +91,12 @@ function nodeSideCache(cache: MiniflareCache): Cache {
       return cache.delete(String(key instanceof Request ? key.url : key));
     },
   } as Cache;
+}
+
+/** A D1 database of its own, without any migration (to test a migration on data stored before it). */
+export async function createEmptyD1(): Promise<{ db: D1Database; dispose(): Promise<void> }> {
+  const mf = new Miniflare({ ...BINDINGS_ONLY, d1Databases: { DB: "empty-db" } });
+  return { db: (await mf.getD1Database("DB")) as unknown as D1Database, dispose: () => mf.dispose() };
 }
 
 /** A D1 binding whose every call fails, as when the database is unreachable. */

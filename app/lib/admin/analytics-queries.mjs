@@ -4,16 +4,15 @@
 // run these exact statements.
 //
 // Every statement takes ?1 = range start (inclusive) and ?2 = range end (exclusive), both ISO
-// timestamps at UTC midnight, and reads an index of migrations/0003 (never the whole table):
-//   analytics_events_name_time_dims_idx  page views by day, path, referrer and source; conversions
-//                                        by source; landing views (from the index alone)
-//   analytics_events_daily_visitors_idx  visitors per day (index order: no sort)
-//   analytics_events_ab_idx, _forms_idx, _web_vitals_idx
-//                                        partial indexes holding the JSON properties those blocks
-//                                        need, so no event's JSON is parsed at read time.
-// SQLite reads an indexed expression's value from the index only while it walks the index; a
-// GROUP BY sort evaluates it again from the table. So the statements that group on JSON properties
-// select them in a subquery with `LIMIT -1` (no limit), which keeps SQLite from flattening it.
+// timestamps at UTC midnight (so the range is whole UTC days), and reads an index, never a whole
+// table (ADR 0023):
+//   analytics_daily_counts   every count (page views, visitors, pages, referrers, sources, funnel,
+//                            A/B), summed over the range's days. Triggers of migrations/0004 keep
+//                            it equal to analytics_events, which stays the source of truth; each
+//                            statement's comment says which of analytics_event_facets' facets it reads.
+//   analytics_events_web_vitals_idx
+//                            web vitals by (page, metric, time) with their values: the exact 75th
+//                            percentile of one page and metric reads only that pair's samples of the range.
 
 /** Paths that count as a landing view in the sign-up funnel. */
 export const LANDING_PATHS = ["/", "/home"];
@@ -24,39 +23,34 @@ export const TOP_N = 10;
 /** Page and metric pairs of web vitals returned at most (the busiest first). */
 export const WEB_VITAL_ROWS = 120;
 
-const RANGE = "occurred_at >= ?1 AND occurred_at < ?2";
+const DAYS = "day >= substr(?1, 1, 10) AND day < substr(?2, 1, 10)";
 const quoted = (values) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+/** The range's rows of one event name and facet of analytics_daily_counts. */
+const counted = (name, facet) => `FROM analytics_daily_counts WHERE name = '${name}' AND facet = '${facet}' AND ${DAYS}`;
+const WEB_VITAL_VALUE = "json_extract(properties, '$.value')";
 
 export const ANALYTICS_QUERIES = {
-  /** Page views per UTC day. */
-  dailyPageViews: `SELECT substr(occurred_at, 1, 10) AS day, count(*) AS n
-FROM analytics_events
-WHERE name = 'page_view' AND ${RANGE}
+  /** Page views per UTC day (every page view has a path facet, '' when it has no path). */
+  dailyPageViews: `SELECT day, sum(n) AS n ${counted("page_view", "path")}
 GROUP BY day`,
 
   /**
-   * Visitors per UTC day: distinct visitor hashes among events with analytics consent. The hash
-   * is salted per day, so a visitor who comes back on another day counts again on that day. The
-   * range is compared on the day (substr of the ISO time) to match the index's expression.
+   * Visitors per UTC day: distinct visitor hashes among events with analytics consent (one row per
+   * day and hash). The hash is salted per day, so a visitor who comes back on another day counts
+   * again on that day.
    */
-  dailyVisitors: `SELECT substr(occurred_at, 1, 10) AS day, count(DISTINCT visitor_hash) AS n
-FROM analytics_events
-WHERE consent = 'analytics' AND substr(occurred_at, 1, 10) >= substr(?1, 1, 10) AND substr(occurred_at, 1, 10) < substr(?2, 1, 10)
-GROUP BY substr(occurred_at, 1, 10)`,
+  dailyVisitors: `SELECT day, count(*) AS n ${counted("*", "visitor_hash")}
+GROUP BY day`,
 
-  /** The most viewed pages. */
-  topPages: `SELECT path, count(*) AS n
-FROM analytics_events
-WHERE name = 'page_view' AND ${RANGE}
-GROUP BY path
+  /** The most viewed pages (NULL: page views without a path). */
+  topPages: `SELECT nullif(value, '') AS path, sum(n) AS n ${counted("page_view", "path")}
+GROUP BY value
 ORDER BY n DESC, path
 LIMIT ${TOP_N}`,
 
-  /** Page views by referring host (only the host is ever stored). */
-  referrers: `SELECT referrer_host AS host, count(*) AS n
-FROM analytics_events
-WHERE name = 'page_view' AND ${RANGE} AND referrer_host IS NOT NULL
-GROUP BY referrer_host
+  /** Page views by referring host (only the host is ever stored; none without a referrer). */
+  referrers: `SELECT value AS host, sum(n) AS n ${counted("page_view", "referrer_host")}
+GROUP BY value
 ORDER BY n DESC, host
 LIMIT ${TOP_N}`,
 
@@ -64,64 +58,56 @@ LIMIT ${TOP_N}`,
    * Page views and conversions by UTM source: the row without a source (direct and other
    * traffic) first, then the top sources by page views.
    */
-  sources: `SELECT utm_source AS source,
-  sum(name = 'page_view') AS pageViews,
-  sum(name = 'conversion') AS conversions
-FROM analytics_events
-WHERE name IN ('page_view', 'conversion') AND ${RANGE}
-GROUP BY utm_source
+  sources: `SELECT nullif(value, '') AS source,
+  sum(n * (name = 'page_view')) AS pageViews,
+  sum(n * (name = 'conversion')) AS conversions
+FROM analytics_daily_counts
+WHERE name IN ('page_view', 'conversion') AND facet = 'utm_source' AND ${DAYS}
+GROUP BY value
 ORDER BY source IS NULL DESC, pageViews DESC, conversions DESC, source
 LIMIT ${TOP_N + 1}`,
 
   /**
-   * The sign-up funnel: landing view, form start, form submit, successful submit (event counts);
-   * and all conversion events of the range.
+   * The sign-up funnel: landing views, then the sign-up form's starts, submits and successful
+   * submits (event counts); and all conversion events of the range.
    */
   funnel: `SELECT
-  (SELECT count(*) FROM analytics_events
-    WHERE name = 'page_view' AND ${RANGE} AND path IN (${quoted(LANDING_PATHS)})) AS landingViews,
-  forms.formStarts, forms.formSubmits, forms.signups,
-  (SELECT count(*) FROM analytics_events WHERE name = 'conversion' AND ${RANGE}) AS conversions
-FROM (
-  SELECT coalesce(sum(name = 'form_start'), 0) AS formStarts,
-    coalesce(sum(name = 'form_submit'), 0) AS formSubmits,
-    coalesce(sum(name = 'form_submit' AND json_extract(properties, '$.success') = 1), 0) AS signups
-  FROM analytics_events
-  WHERE name IN ('form_start', 'form_submit') AND ${RANGE} AND json_extract(properties, '$.form') = '${SIGNUP_FORM}'
-) AS forms`,
+  (SELECT coalesce(sum(n), 0) ${counted("page_view", "path")} AND value IN (${quoted(LANDING_PATHS)})) AS landingViews,
+  (SELECT coalesce(sum(n), 0) ${counted("form_start", "form")} AND value = ${quoted([SIGNUP_FORM])}) AS formStarts,
+  (SELECT coalesce(sum(n), 0) ${counted("form_submit", "form")} AND value = ${quoted([SIGNUP_FORM])}) AS formSubmits,
+  (SELECT coalesce(sum(n), 0) ${counted("form_submit", "form_success")} AND value = ${quoted([SIGNUP_FORM])}) AS signups,
+  (SELECT coalesce(sum(n), 0) ${counted("conversion", "utm_source")}) AS conversions`,
 
-  /** A/B impressions and conversions per test and variant. */
-  abTests: `SELECT name, test, variant, count(*) AS n
-FROM (
-  SELECT name, json_extract(properties, '$.test') AS test, json_extract(properties, '$.variant') AS variant
-  FROM analytics_events
-  WHERE name IN ('ab_test_impression', 'ab_test_conversion') AND ${RANGE}
-  LIMIT -1
-)
-GROUP BY name, test, variant`,
+  /** A/B impressions and conversions per test and variant (the facet's value is [test, variant]). */
+  abTests: `SELECT name, json_extract(value, '$[0]') AS test, json_extract(value, '$[1]') AS variant, sum(n) AS n
+FROM analytics_daily_counts
+WHERE name IN ('ab_test_impression', 'ab_test_conversion') AND facet = 'ab_variant' AND ${DAYS}
+GROUP BY name, value`,
 
   /**
-   * Web vitals: the 75th percentile per page and metric by the nearest-rank method (the sample at
-   * rank ceil(0.75 n) in ascending order, as percentileNearestRank in app/lib/analytics/stats.ts;
-   * (3n + 3) / 4 in integers), with the number of samples; the busiest page and metric pairs first.
-   * One window (same partition and order) gives both the rank and the count: a single sort.
+   * Web vitals: the busiest page and metric pairs of the range with their number of samples (the
+   * page_metric facet counts web vitals with a metric and a numeric value), and for each the exact
+   * 75th percentile by the nearest-rank method: the sample at rank ceil(0.75 n) in ascending order,
+   * as percentileNearestRank in app/lib/analytics/stats.ts ((3n + 3) / 4 in integers, 1-based).
+   * The pair's samples of the range come from the index in time order and are sorted per pair into
+   * one JSON array (D1 caps a value at about 2 MB: some 250,000 samples of one pair in one range).
    */
-  webVitals: `WITH samples AS (
-  SELECT path, json_extract(properties, '$.metric') AS metric, json_extract(properties, '$.value') AS value
-  FROM analytics_events
-  WHERE name = 'web_vital' AND ${RANGE}
-  LIMIT -1
-), ranked AS (
-  SELECT path, metric, value, row_number() OVER w AS position, count(*) OVER w AS samples
-  FROM samples
-  WHERE metric IS NOT NULL AND typeof(value) IN ('integer', 'real')
-  WINDOW w AS (PARTITION BY path, metric ORDER BY value ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
-)
-SELECT path, metric, value AS p75, samples
-FROM ranked
-WHERE position = (3 * samples + 3) / 4
-ORDER BY samples DESC, path, metric
-LIMIT ${WEB_VITAL_ROWS}`,
+  webVitals: `SELECT path, metric,
+  (SELECT json_extract(sorted, '$[' || ((3 * json_array_length(sorted) + 3) / 4 - 1) || ']')
+    FROM (
+      SELECT json_group_array(${WEB_VITAL_VALUE} ORDER BY ${WEB_VITAL_VALUE}) AS sorted
+      FROM analytics_events
+      WHERE name = 'web_vital' AND path IS pairs.path AND json_extract(properties, '$.metric') = pairs.metric
+        AND occurred_at >= ?1 AND occurred_at < ?2 AND typeof(${WEB_VITAL_VALUE}) IN ('integer', 'real')
+    )) AS p75,
+  samples
+FROM (
+  SELECT json_extract(value, '$[0]') AS path, json_extract(value, '$[1]') AS metric, sum(n) AS samples
+  ${counted("web_vital", "page_metric")}
+  GROUP BY value
+  ORDER BY samples DESC, path, metric
+  LIMIT ${WEB_VITAL_ROWS}
+) AS pairs`,
 };
 
 /** The statements in the order the page runs them (one D1 batch). */
