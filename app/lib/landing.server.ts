@@ -36,12 +36,12 @@ const LANDING_CONTENT = {
 const LANDING_STRUCTURED_DATA = [softwareApplicationData(), organizationData(), faqPageData(FAQ)];
 
 /**
- * The landing page's data. `renderedFromFallback` is set by the entry route when its own read
- * failed; a page built from any fallback is never edge-cached, so an outage is not kept for others.
+ * The landing page's data. A page built from any fallback is never edge-cached, so an outage is not
+ * kept for others.
  */
-export async function loadLandingPage(request: Request, context: AppLoadContext, renderedFromFallback = false) {
+export async function loadLandingPage(request: Request, context: AppLoadContext) {
   const { DB, CONFIG } = context.cloudflare.env;
-  let degraded = renderedFromFallback;
+  let degraded = false;
   const fellBack = () => {
     degraded = true;
   };

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadLandingPage } from "~/lib/landing.server";
 import { promotionIsEntryPage } from "~/lib/settings.server";
+import { NOT_CACHEABLE } from "~/server/edge-cache";
 
 /**
  * The entry route (spec section 2, architecture decision 3): the decision is made on the server,
@@ -9,9 +10,13 @@ import { promotionIsEntryPage } from "~/lib/settings.server";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { CONFIG, DB } = context.cloudflare.env;
-  const entry = await promotionIsEntryPage(CONFIG, DB);
+  // The landing page's reads start alongside the decision: with slow storage the visitor waits for
+  // one read deadline (ADR 0021), not two in a row. When the answer is /promotion they are dropped.
+  const [entry, landing] = await Promise.all([promotionIsEntryPage(CONFIG, DB), loadLandingPage(request, context)]);
   if (entry.promotion) return redirect("/promotion", { headers: { "Cache-Control": "no-store" } });
-  return loadLandingPage(request, context, entry.source === "failure");
+  // A page shown because the decision could not be read is a fallback: never edge-cached.
+  if (entry.source === "failure") landing.headers.set("Cache-Control", NOT_CACHEABLE);
+  return landing;
 }
 
 export { default, headers, links, meta } from "./home";
