@@ -17,6 +17,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
+import { lateSectionsHydrated } from "~/components/ui/LateHydration";
 import { markHydrated } from "~/components/ui/StaticIsland";
 import { analyticsClientConfig } from "~/lib/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/lib/analytics/load";
@@ -97,7 +98,10 @@ export default function App() {
   // A marker that the page is interactive, for tests and for CSS that should wait for JavaScript.
   useEffect(() => {
     markHydrated();
-    document.documentElement.dataset.hydrated = "true";
+    // Interactive once the late sections (ADR 0026) have hydrated too.
+    void lateSectionsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
     // Everything of analytics but track() (sink, events, vitals, third parties) loads when idle.
     loadAnalyticsWhenIdle();
     return installClickTracking();

@@ -1,17 +1,19 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
-import { FaqSection } from "~/components/landing/FaqSection";
 import { FeatureGrid } from "~/components/landing/FeatureGrid";
 import { HeroSection } from "~/components/landing/HeroSection";
-import { HowItWorksTabs } from "~/components/landing/HowItWorksTabs";
 import { LinkSanitizationHighlight } from "~/components/landing/LinkSanitizationHighlight";
-import { ReviewsSection } from "~/components/landing/ReviewsSection";
-import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
-import { ScreenshotsCarousel } from "~/components/landing/ScreenshotsCarousel";
 import { SupportSection } from "~/components/landing/SupportSection";
-import { V2Showcase } from "~/components/landing/V2Showcase";
-import { WaitlistSection } from "~/components/landing/WaitlistSection";
+import {
+  LateFaqSection,
+  LateHowItWorksTabs,
+  LateReviewsSection,
+  LateRoadmapTabs,
+  LateScreenshotsCarousel,
+  LateV2Showcase,
+  LateWaitlistSection,
+} from "~/components/landing/late-sections";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
 import { loadLandingPage } from "~/lib/landing.server";
@@ -56,15 +58,15 @@ export default function LandingPage() {
       <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: JSON.stringify(ab).replace(/</g, "\\u003c") }} />
       <HeroSection headline={ab.hero_headline.label} ctaLabel={ab.hero_cta.label} />
       <LinkSanitizationHighlight />
-      <V2Showcase features={content.v2} />
+      <LateV2Showcase features={content.v2} />
       <FeatureGrid features={content.featureGrid} />
-      <ScreenshotsCarousel />
+      <LateScreenshotsCarousel />
       <ComingSoonPlatforms />
-      <HowItWorksTabs views={content.howItWorks} />
-      <ReviewsSection reviews={reviews} />
-      <RoadmapTabs releases={content.roadmap} />
-      <FaqSection entries={content.faq} />
-      <WaitlistSection {...waitlistForm} submitLabel={ab.waitlist_cta.label} />
+      <LateHowItWorksTabs views={content.howItWorks} />
+      <LateReviewsSection reviews={reviews} />
+      <LateRoadmapTabs releases={content.roadmap} />
+      <LateFaqSection entries={content.faq} />
+      <LateWaitlistSection {...waitlistForm} submitLabel={ab.waitlist_cta.label} />
       <SupportSection />
     </NotifyProvider>
   );

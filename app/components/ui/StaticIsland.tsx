@@ -9,7 +9,7 @@
  *
  * Only for markup without event handlers or state: nothing inside an island is interactive.
  */
-import { lazy, Suspense, useState, type ComponentType } from "react";
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from "react";
 
 let hydrating = typeof document !== "undefined";
 
@@ -17,6 +17,17 @@ let hydrating = typeof document !== "undefined";
 export function markHydrated(): void {
   hydrating = false;
 }
+
+/** Whether React is hydrating the first page's server HTML (in the browser, before markHydrated). */
+export function isHydratingFirstPage(): boolean {
+  return hydrating;
+}
+
+/**
+ * True inside a section that hydrates the first page's server HTML later than the page itself
+ * (LateHydration): its islands must keep that HTML too, though markHydrated has run by then.
+ */
+export const LateServerHtmlContext = createContext(false);
 
 export function staticIsland<P extends object>(
   /** The component itself, imported from a `.server` module: undefined in the browser bundle. */
@@ -27,7 +38,8 @@ export function staticIsland<P extends object>(
   // Typed loosely for React.lazy's ref-aware props; the island's own props stay checked.
   const Lazy = lazy(async () => ({ default: (await load()) as ComponentType<object> }));
   return function StaticIsland({ className = "contents", ...props }: P & { className?: string }) {
-    const [keepServerHtml] = useState(() => !serverComponent && hydrating);
+    const insideLateServerHtml = useContext(LateServerHtmlContext);
+    const [keepServerHtml] = useState(() => !serverComponent && (hydrating || insideLateServerHtml));
     if (serverComponent) {
       const Server = serverComponent;
       return (
