@@ -1,5 +1,5 @@
 import type { AppEnv, CloudflareEnv } from "~/lib/env.server";
-import type { PrecomputedAbAssignment } from "~/server/edge-cache";
+import type { AdminActionMark, PrecomputedAbAssignment } from "~/server/edge-cache";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -14,6 +14,8 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** Set when the edge cache already assigned the A/B variants (its cache key depends on them). */
     abAssignment?: PrecomputedAbAssignment;
+    /** Marked by readAdminForm when an admin action's session is valid (edge-cache invalidation). */
+    adminAction?: AdminActionMark;
   }
 }
 

@@ -71,11 +71,19 @@ export function isEdgeCacheable(request: Request): boolean {
 }
 
 /**
- * Whether a response ends an admin change: any accepted admin POST (a sign-in or a beta-tester
- * deletion bumps the version needlessly, which costs one cache miss per page and variant).
+ * Set by readAdminForm once an admin action's session checked out: only then may the request
+ * invalidate stored pages (an anonymous POST to /admin must not be a way to empty the cache).
  */
-export function isAdminChange(request: Request, response: Response): boolean {
-  return request.method === "POST" && new URL(request.url).pathname.startsWith("/admin/") && response.status < 400;
+export interface AdminActionMark {
+  signedIn: boolean;
+}
+
+/**
+ * Whether a response ends an admin change: an accepted admin POST by a signed-in admin (a
+ * beta-tester deletion bumps the version needlessly, which costs one cache miss per page and variant).
+ */
+export function isAdminChange(request: Request, response: Response, mark: AdminActionMark): boolean {
+  return mark.signedIn && request.method === "POST" && new URL(request.url).pathname.startsWith("/admin/") && response.status < 400;
 }
 
 /** Stored pages are all invalidated: the next request renders afresh (elsewhere within KV's propagation delay). */

@@ -167,6 +167,19 @@ describe("admin changes", () => {
   });
 });
 
+describe("nobody outside the admin area can empty the cache", () => {
+  it("keeps the stored pages through admin POSTs without a valid session, forged cookies and sign-ins", async () => {
+    await createAdminUser(app.db, OWNER);
+    const { cookie } = await newVisitor();
+    const anonymous = await app.fetch(adminPost("/admin/reviews/new", { intent: "create", title: "Spam" }));
+    expect(anonymous.status).toBe(302);
+    const forged = await app.fetch(adminPost("/admin/settings", { intent: "settings" }, "lv_admin=forged.c2lnbmF0dXJl"));
+    expect(forged.status).toBeLessThan(500);
+    await signIn(app);
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("HIT");
+  });
+});
+
 describe("stale-while-revalidate", () => {
   it(`serves a page older than ${EDGE_CACHE_FRESH_SECONDS} s once while a fresh render replaces it`, async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });

@@ -15,6 +15,8 @@ export async function readAdminForm(
   context: AppLoadContext,
 ): Promise<{ session: AdminSession; fields: Record<string, string> }> {
   const session = await requireAdmin(request, context);
+  // A signed-in admin's accepted POST may change public pages: the pipeline then invalidates them.
+  if (context.adminAction) context.adminAction.signedIn = true;
   const fields = await readFormFields(request);
   if (!fields) throw json({ error: "Send the form as form data." }, { status: 400 });
   return { session, fields };
