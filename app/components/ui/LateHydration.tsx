@@ -12,7 +12,7 @@
  * For sections below the fold: a click that lands before the chunk does is replayed by React once
  * the section has hydrated.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 
 import { isHydratingFirstPage, LateServerHtmlContext } from "./StaticIsland";
 
@@ -57,7 +57,10 @@ export function lateHydrated<P extends object>(
       return new Promise<never>(() => {});
     }
   });
-  return function LateHydrated(props: P) {
+  // memo: the page re-renders when Remix's router state changes; with the same loader data the
+  // section's props are equal, and no update may reach a boundary still waiting for its code (React
+  // would then drop its server HTML and render it on the client: error #421).
+  return memo(function LateHydrated(props: P) {
     // Counted once per section present in the first page's server HTML.
     const [signals] = useState(() => {
       if (serverComponent || !isHydratingFirstPage()) return false;
@@ -73,5 +76,5 @@ export function lateHydrated<P extends object>(
         </Suspense>
       </LateServerHtmlContext.Provider>
     );
-  };
+  });
 }
