@@ -209,7 +209,7 @@ async function measureRender(server) {
   const restarted = cpuMeter && (cpuMeter.restarts > 0 || findDescendants(server.pgid, "workerd").join(",") !== workerdAtStart);
   if (render.status !== 200) throw new Error(`GET ${RENDER_PATH} returned ${render.status}, expected 200`);
   if (baseline.status >= 500) throw new Error(`GET ${BASELINE_PATH} returned ${baseline.status}; pick another baseline`);
-  return { render, cached, baseline, staticFile, cpuMeter, restarted, load };
+  return { render, cached, baseline, staticFile, cpuMeter, restarted, renderLoad: load };
 }
 
 function printReport(report) {
@@ -328,7 +328,7 @@ function renderSection({ render, cached, baseline, staticFile, cpuMeter }) {
 }
 
 /** Footnote (2) and the render section's warnings. */
-function renderFootnote({ cpuMeter, restarted, load }) {
+function renderFootnote({ cpuMeter, restarted, renderLoad: load }) {
   const out = [
     "(2) workerd's Date.now()/performance.now() cannot time this: on Cloudflare they stand still between I/O,",
     "    and this local workerd advances them in whole milliseconds only. So each request is measured from",

@@ -3,7 +3,7 @@
  * API, keyed by everything their HTML depends on, so a repeat request costs two KV reads and a
  * cache lookup instead of D1 queries and a React render.
  *
- * The key holds the deployed build, the content version (bumped by every admin change to reviews
+ * The key holds the deployed build and its analytics settings, the content version (bumped by every admin change to reviews
  * or settings), the visitor's A/B assignment, and the URL with the external referrer (both feed the
  * waitlist form's attribution fields). Variants therefore never leak between visitors, and an
  * admin's change makes the next request miss. The CSP nonce baked into a stored page is replaced
@@ -51,6 +51,10 @@ export interface EdgeCacheRequest {
   request: Request;
   kv: KVNamespace;
   cache: Cache | undefined;
+  /**
+   * The deployment: the build and the configuration that reaches the HTML (the analytics settings
+   * a page hands the browser), so a redeploy with other settings never serves pages built with the old.
+   */
   buildVersion: string;
   nonce: string;
   createNonce(): string;

@@ -4,7 +4,7 @@
  * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { analyticsCspAdditions } from "~/lib/analytics/config.server";
+import { analyticsClientConfig, analyticsCspAdditions } from "~/lib/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
@@ -110,7 +110,7 @@ export function createRequestPipeline(build: ServerBuild) {
       request,
       kv: context.env.CONFIG,
       cache: context.cache,
-      buildVersion: build.assets.version,
+      buildVersion: `${build.assets.version} ${JSON.stringify(analyticsClientConfig(env))}`,
       nonce,
       createNonce,
       waitUntil: context.waitUntil,

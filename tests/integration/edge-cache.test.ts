@@ -110,6 +110,20 @@ describe("A/B variants never leak between visitors", () => {
   });
 });
 
+describe("a deployment with other analytics settings", () => {
+  it("never gets the pages stored under the old ones (their HTML carries the settings, the CSP is per response)", async () => {
+    const { cookie } = await newVisitor();
+    const configured = app.withEnv({ GA_MEASUREMENT_ID: "G-NEWDEPLOY1" });
+    const response = await configured("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(response)).toBe("MISS");
+    expect(await response.text()).toContain('"measurementId":"G-NEWDEPLOY1"');
+    await app.settle();
+    const back = await app.fetch("/home", { headers: { Cookie: cookie } });
+    expect(cacheStatus(back)).toBe("HIT");
+    expect(await back.text()).not.toContain('id="analytics-config"');
+  });
+});
+
 describe("what the cache never keeps", () => {
   it("a page rendered while D1 failed: the next healthy request renders afresh with the reviews", async () => {
     await insertReview("Shown once D1 is back");
