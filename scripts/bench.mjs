@@ -36,7 +36,7 @@ const PUBLIC_ROUTES = ["/", "/home", "/waitlist"];
 /** The page whose server render time is measured. */
 const RENDER_PATH = "/home";
 /** A unique URL per request is a unique edge-cache key: every request renders the page. */
-const renderMissPath = (n) => `${RENDER_PATH}?utm_content=bench-render-${n}`;
+const renderMissPath = (n) => `${RENDER_PATH}?utm_source=bench-render-${n}`;
 /**
  * Baseline: the cheapest request the Function serves, a GET on an action-only resource route
  * (405). It crosses the same local HTTP path, wrangler's proxy worker, the Pages router, our
@@ -197,7 +197,7 @@ async function measureRender(server) {
   const [render, cached, baseline, staticFile] = await sampleTargets({
     origin: server.origin,
     targets: [
-      { path: `${RENDER_PATH}?utm_content=<unique>`, pathFor: renderMissPath },
+      { path: `${RENDER_PATH}?utm_source=<unique>`, pathFor: renderMissPath },
       { path: RENDER_PATH },
       { path: BASELINE_PATH },
       { path: STATIC_PATH },
@@ -342,9 +342,10 @@ function renderFootnote({ cpuMeter, restarted, renderLoad: load }) {
     `    Render = each ${RENDER_PATH} sample minus the baseline's median (same run, interleaved), which removes`,
     "    the fixed cost of the local HTTP path, proxy, router, request pipeline and Remix's handler; p99 is",
     "    nearest-rank. Absolute figures on Cloudflare's machines will differ; compare runs on one machine.",
-    "    Cache miss = a unique utm_content per request, so each one renders the page (and stores it: the",
-    "    cache write is counted). Edge-cache hit = the same page for a new visitor without cookie, served",
-    "    from the Cache API with a fresh nonce (two KV reads, one cache lookup, no D1, no React).",
+    "    Cache miss = a unique utm_source per request (the waitlist form carries it, so it is part of the",
+    "    cache key), so each one renders the page (and stores it: the cache write is counted). Edge-cache",
+    "    hit = the same page for a new visitor without cookie, served from the Cache API with a fresh nonce",
+    "    (two KV reads, one cache lookup, no D1, no React).",
   ];
   if (!cpuMeter) out.push("NOTE: CPU needs Linux /proc schedstat; not available here, so only wall clock is shown.");
   if (restarted) {

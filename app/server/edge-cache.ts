@@ -3,9 +3,10 @@
  * API, keyed by everything their HTML depends on, so a repeat request costs two KV reads and a
  * cache lookup instead of D1 queries and a React render.
  *
- * The key holds the deployed build and its analytics settings, the content version (bumped by every admin change to reviews
- * or settings), the visitor's A/B assignment, and the URL with the external referrer (both feed the
- * waitlist form's attribution fields). Variants therefore never leak between visitors, and an
+ * The key holds the deployed build and its analytics settings, the content version (bumped by every
+ * admin change to reviews or settings), the visitor's A/B assignment, the path, and the waitlist
+ * form's attribution fields (the external referrer and the utm source, medium and campaign): what
+ * the HTML depends on, and nothing else of the query. Variants therefore never leak between visitors, and an
  * admin's change makes the next request miss. The CSP nonce baked into a stored page is replaced
  * by the request's own nonce on every serve, and Set-Cookie is never stored.
  *
@@ -112,8 +113,10 @@ async function cacheKeyFor(request: Request, buildVersion: string, contentVersio
   const variants = Object.values(assignments)
     .map((a) => `${a.test}=${a.variant}:${a.active}:${a.label}`)
     .sort();
-  const { referrer } = attributionFrom(request.url, request.headers.get("Referer"));
-  const parts = [buildVersion, contentVersion, variants, url.pathname + url.search, referrer];
+  // Of the query and the referrer, only what the page carries: the form's attribution. The rest
+  // (gclid, fbclid, utm_content, ...) is often unique per click and would make every such visit a miss.
+  const { referrer, utm_source, utm_medium, utm_campaign } = attributionFrom(request.url, request.headers.get("Referer"));
+  const parts = [buildVersion, contentVersion, variants, url.pathname, referrer, utm_source, utm_medium, utm_campaign];
   return `${url.origin}/__edge-cache/${await sha256Hex(JSON.stringify(parts))}`;
 }
 

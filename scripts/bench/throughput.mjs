@@ -77,9 +77,9 @@ export async function measureThroughput({ origin, homePath, staticPath, concurre
       },
       {
         label: `${homePath}, every request a cache miss (render)`,
-        path: `${homePath}?utm_content=<unique>`,
+        path: `${homePath}?utm_source=<unique>`,
         // A unique URL is a unique cache key: each request renders (and stores) the page.
-        pathFor: (n) => `${homePath}?utm_content=bench-${Date.now()}-${n}`,
+        pathFor: (n) => `${homePath}?utm_source=bench-${Date.now()}-${n}`,
         headersFor: (n) => ({ Cookie: cookies[n % cookies.length] }),
       },
     ].map((target) => ({ ...target, rps: [], statuses: {}, cacheStatuses: {} }));

@@ -110,6 +110,21 @@ describe("A/B variants never leak between visitors", () => {
   });
 });
 
+describe("query parameters the page does not carry", () => {
+  it("share the stored page: a unique click id or utm_content is a hit, a new utm_source a miss", async () => {
+    const { cookie } = await newVisitor();
+    const visit = (path: string) => app.fetch(path, { headers: { Cookie: cookie } });
+    for (const path of ["/home?gclid=Cj0KCQ-first", "/home?fbclid=IwAR-second&utm_content=banner-7", "/home?"]) {
+      const response = await visit(path);
+      expect(cacheStatus(response), path).toBe("HIT");
+      expect(await response.text()).toContain('name="utm_source" value="none"');
+    }
+    const tagged = await visit("/home?utm_source=podcast&gclid=Cj0KCQ-third");
+    expect(cacheStatus(tagged)).toBe("MISS");
+    expect(await tagged.text()).toContain('name="utm_source" value="podcast"');
+  });
+});
+
 describe("a deployment with other analytics settings", () => {
   it("never gets the pages stored under the old ones (their HTML carries the settings, the CSP is per response)", async () => {
     const { cookie } = await newVisitor();
