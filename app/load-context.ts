@@ -14,6 +14,8 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** Set when the edge cache already assigned the A/B variants (its cache key depends on them). */
     abAssignment?: PrecomputedAbAssignment;
+    /** Set by the edge cache: the content version its key used (every admin change bumps it). */
+    contentVersion?: string;
     /** Marked by readAdminForm when an admin action's session is valid (edge-cache invalidation). */
     adminAction?: AdminActionMark;
   }

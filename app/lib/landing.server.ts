@@ -10,9 +10,9 @@ import { ROADMAP } from "~/content/roadmap";
 import { V2_FEATURES } from "~/content/v2-features";
 import { attributionFrom } from "~/lib/attribution";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
-import { reviewsForLanding } from "~/lib/reviews.server";
+import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
-import { EDGE_CACHEABLE, NOT_CACHEABLE } from "~/server/edge-cache";
+import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/server/edge-cache";
 
 export function waitlistFormContext(request: Request) {
   return {
@@ -35,6 +35,37 @@ const LANDING_CONTENT = {
 
 const LANDING_STRUCTURED_DATA = [softwareApplicationData(), organizationData(), faqPageData(FAQ)];
 
+/** How long an isolate reuses the reviews section's D1 reads: as long as a stored page stays fresh. */
+export const LANDING_REVIEWS_REUSE_MS = EDGE_CACHE_FRESH_SECONDS * 1000;
+
+/** The last good reviews read per D1 binding, and the content version it was read under. */
+const rememberedReviews = new WeakMap<D1Database, { contentVersion: string; readAt: number; reviews: PublicReview[] | null }>();
+
+/**
+ * The reviews section (null: hidden), from D1 or from this isolate's last read (ADR 0027). A read is
+ * reused only under the same content version, which every admin change bumps, and for at most
+ * LANDING_REVIEWS_REUSE_MS, so edits made outside the admin area show as soon as a stored page
+ * would. A read that fell back is never reused. Without a content version (no edge cache) D1 is read.
+ */
+async function landingReviews(DB: D1Database, contentVersion: string | undefined, onFallback: () => void): Promise<PublicReview[] | null> {
+  const remembered = rememberedReviews.get(DB);
+  if (
+    contentVersion !== undefined &&
+    remembered?.contentVersion === contentVersion &&
+    Date.now() - remembered.readAt < LANDING_REVIEWS_REUSE_MS
+  ) {
+    return remembered.reviews;
+  }
+  let fellBack = false;
+  const fallBack = () => {
+    fellBack = true;
+    onFallback();
+  };
+  const reviews = await reviewsForLanding(DB, shouldShowReviews(DB, fallBack), fallBack);
+  if (contentVersion !== undefined && !fellBack) rememberedReviews.set(DB, { contentVersion, readAt: Date.now(), reviews });
+  return reviews;
+}
+
 /**
  * The landing page's data. A page built from any fallback is never edge-cached, so an outage is not
  * kept for others.
@@ -47,7 +78,7 @@ export async function loadLandingPage(request: Request, context: AppLoadContext)
   };
   const [ab, reviews] = await Promise.all([
     context.abAssignment ?? assignAbTests(request, CONFIG),
-    reviewsForLanding(DB, shouldShowReviews(DB, fellBack), fellBack),
+    landingReviews(DB, context.contentVersion, fellBack),
   ]);
   const headers = new Headers({ "Cache-Control": degraded ? NOT_CACHEABLE : EDGE_CACHEABLE });
   if (ab.setCookie) headers.append("Set-Cookie", ab.setCookie);

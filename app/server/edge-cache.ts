@@ -45,8 +45,8 @@ export interface PrecomputedAbAssignment {
   setCookie: string | null;
 }
 
-/** Renders the page through Remix with the given nonce and precomputed assignment. */
-export type RenderPage = (nonce: string, ab?: PrecomputedAbAssignment) => Promise<Response>;
+/** Renders the page through Remix with the given nonce, precomputed assignment and the key's content version. */
+export type RenderPage = (nonce: string, ab?: PrecomputedAbAssignment, contentVersion?: string) => Promise<Response>;
 
 export interface EdgeCacheRequest {
   request: Request;
@@ -94,7 +94,8 @@ export function isAdminChange(request: Request, response: Response, mark: AdminA
 /** Stored pages are all invalidated: the next request renders afresh (elsewhere within KV's propagation delay). */
 export async function bumpContentVersion(kv: KVNamespace): Promise<boolean> {
   try {
-    await kv.put(CONTENT_VERSION_KV_KEY, `${Date.now()}`);
+    // Unique even for two changes within one millisecond.
+    await kv.put(CONTENT_VERSION_KV_KEY, `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
     return true;
   } catch (error) {
     logWarn("html_cache_version_not_bumped", { error: String(error) });
@@ -160,8 +161,13 @@ function isFresh(stored: Response): boolean {
 }
 
 /** Renders and, when the page allows it, stores; answers with the rendered page. */
-async function renderAndStore(options: EdgeCacheRequest, cache: Cache, key: string, ab: PrecomputedAbAssignment, nonce: string): Promise<Response> {
-  const response = await options.render(nonce, ab);
+async function renderAndStore(
+  options: EdgeCacheRequest,
+  cache: Cache,
+  { key, ab, contentVersion }: { key: string; ab: PrecomputedAbAssignment; contentVersion: string },
+  nonce: string,
+): Promise<Response> {
+  const response = await options.render(nonce, ab, contentVersion);
   if (!isStorable(response, ab)) return response;
   const html = await response.text();
   // A cache that fails, even synchronously, only costs the next visitor a render.
@@ -204,12 +210,13 @@ export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<R
   } catch (error) {
     logWarn("html_cache_match_failed", { error: String(error) });
   }
-  if (!stored) return renderAndStore(options, cache, key, ab, nonce);
+  const entry = { key, ab, contentVersion };
+  if (!stored) return renderAndStore(options, cache, entry, nonce);
 
   if (isFresh(stored)) return served(stored, nonce, visitor.setCookie, "HIT");
   // Stale: this visitor gets the stored page now; a fresh render replaces it for the next one.
   options.waitUntil(
-    renderAndStore(options, cache, key, ab, options.createNonce())
+    renderAndStore(options, cache, entry, options.createNonce())
       .then((response) => response.body?.cancel())
       .catch((error) => logWarn("html_cache_refresh_failed", { error: String(error) })),
   );

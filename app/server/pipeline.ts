@@ -97,12 +97,13 @@ export function createRequestPipeline(build: ServerBuild) {
       return errorPage(500, "Server configuration issue", "Server configuration issue. Please contact support.");
     }
 
-    const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment) =>
+    const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment, contentVersion?: string) =>
       handleRemixRequest(bufferedRequest, {
         cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf },
         env,
         cspNonce: renderNonce,
         abAssignment,
+        contentVersion,
         adminAction,
       });
     if (!isEdgeCacheable(request)) return render(nonce);

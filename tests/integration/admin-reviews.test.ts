@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
+import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, createAdminUser, followFlash as followRedirectWithFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 
@@ -19,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => app.dispose());
 beforeEach(async () => {
   await app.db.batch([app.db.prepare("DELETE FROM customer_reviews"), app.db.prepare("DELETE FROM admin_audit_log")]);
+  // Rows change behind the admin's back here and in insertReview: nothing stored or remembered may be reused (ADR 0025).
+  await bumpContentVersion(app.kv);
 });
 
 const LIST = "/admin/reviews";
@@ -59,6 +62,7 @@ async function insertReview(values: Partial<Omit<Row, "id">> & { created_at?: st
     )
     .bind(row.title, row.content, row.author_name, row.author_platform, row.rating, row.image_url, row.is_active, row.is_featured, row.sort_order, row.created_at)
     .first<{ id: number }>();
+  await bumpContentVersion(app.kv);
   return inserted!.id;
 }
 

@@ -27,6 +27,8 @@ afterAll(() => app.dispose());
 beforeEach(async () => {
   await app.db.batch([app.db.prepare("DELETE FROM site_settings"), app.db.prepare("DELETE FROM customer_reviews")]);
   await Promise.all([app.kv.delete(AB_TESTS_KV_KEY), app.kv.delete(settingKvKey("show_customer_reviews")), app.kv.delete(settingKvKey("promotion_as_entry_page"))]);
+  // Rows change behind the admin's back here and in addActiveReview: nothing stored or remembered may be reused (ADR 0025).
+  await bumpContentVersion(app.kv);
 });
 
 const d1Value = async (key: SettingKey) =>
@@ -49,6 +51,7 @@ async function addActiveReview() {
   await app.db
     .prepare("INSERT INTO customer_reviews (title, content, author_name, author_platform, rating) VALUES ('Great app', 'Keeps my links tidy', 'Sam', 'app_store', 5)")
     .run();
+  await bumpContentVersion(app.kv);
 }
 const showsReviews = (html: string) => html.includes('id="reviews-heading"');
 const heroHeadline = (html: string) => decode(/<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? "");

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { LANDING_REVIEWS_REUSE_MS } from "~/lib/landing.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { createTestApp, d1FailingFor, unavailableD1, unavailableKV, type TestApp } from "../support/miniflare";
 
@@ -88,6 +89,44 @@ describe("reviews on the landing page", () => {
     const html = await response.text();
     expect(showsReviews(html)).toBe(false);
     expect(html).toContain("Join Our Beta Testing Program");
+  });
+});
+
+describe("an isolate reuses its reviews read (ADR 0027)", () => {
+  // A unique utm_source is a new edge-cache key: every request below renders the page.
+  let visit = 0;
+  const render = (fetch: TestApp["fetch"] = app.fetch) => fetch(`/home?utm_source=reuse-${++visit}`).then((r) => r.text());
+
+  it("under one content version for a while; a bump (every admin change) or the end of the window reads D1 again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await addReviews(1);
+      expect(reviewTitles(await render())).toEqual(["Review 0"]);
+      // Edited behind the admin's back: the next renders still reuse the first read...
+      await app.db.prepare("UPDATE customer_reviews SET title = 'Edited in D1'").run();
+      expect(reviewTitles(await render())).toEqual(["Review 0"]);
+      vi.setSystemTime(Date.now() + LANDING_REVIEWS_REUSE_MS - 1000);
+      expect(reviewTitles(await render())).toEqual(["Review 0"]);
+      // ...until the window ends,
+      vi.setSystemTime(Date.now() + 2000);
+      expect(reviewTitles(await render())).toEqual(["Edited in D1"]);
+      // or the content version changes.
+      await app.db.prepare("UPDATE customer_reviews SET title = 'Edited again'").run();
+      expect(reviewTitles(await render())).toEqual(["Edited in D1"]);
+      await bumpContentVersion(app.kv);
+      expect(reviewTitles(await render())).toEqual(["Edited again"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never reuses a read that fell back: the first healthy render after an outage reads D1", async () => {
+    await addReviews(2);
+    const outage = { on: true };
+    const flaky = app.withEnv({ DB: d1FailingFor(app.db, { test: (sql: string) => outage.on && sql.includes("customer_reviews") } as RegExp) });
+    expect(showsReviews(await render(flaky))).toBe(false);
+    outage.on = false;
+    expect(reviewTitles(await render(flaky))).toEqual(["Review 0", "Review 1"]);
   });
 });
 
