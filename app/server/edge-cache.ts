@@ -4,9 +4,9 @@
  * cache lookup instead of D1 queries and a React render.
  *
  * The key holds the deployed build and its analytics settings, the content version (bumped by every
- * admin change to reviews or settings), the visitor's A/B assignment, the path, and the waitlist
- * form's attribution fields (the external referrer and the utm source, medium and campaign): what
- * the HTML depends on, and nothing else of the query. Variants therefore never leak between visitors, and an
+ * admin change to reviews or settings), the visitor's A/B assignment, the URL without the click ids
+ * and tags no page reads (UNKEYED_QUERY_PARAMS), and the external referrer (the waitlist form carries
+ * it and the utm source, medium and campaign). Variants therefore never leak between visitors, and an
  * admin's change makes the next request miss. The CSP nonce baked into a stored page is replaced
  * by the request's own nonce on every serve, and Set-Cookie is never stored.
  *
@@ -108,16 +108,28 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * Query parameters that ad and mail platforms add, often unique per click, that no page reads: left
+ * out of the key, so such visits share the stored page instead of each rendering its own. Everything
+ * else stays in the key (the form's utm_source/medium/campaign, Remix's _data, anything unknown).
+ */
+export const UNKEYED_QUERY_PARAMS = new Set(["gclid", "gbraid", "wbraid", "dclid", "fbclid", "msclkid", "twclid", "ttclid", "li_fat_id", "mc_cid", "mc_eid", "_ga", "_gl", "utm_content", "utm_term", "utm_id"]);
+
+/** The query as the key sees it: without the unkeyed parameters, in a stable order. */
+function keyedQuery(url: URL): string {
+  const kept = [...url.searchParams].filter(([name]) => !UNKEYED_QUERY_PARAMS.has(name.toLowerCase()));
+  kept.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return new URLSearchParams(kept).toString();
+}
+
 async function cacheKeyFor(request: Request, buildVersion: string, contentVersion: string, assignments: AbAssignments): Promise<string> {
   const url = new URL(request.url);
   // Labels too: a definition edited in KV under the same variant id renders other words.
   const variants = Object.values(assignments)
     .map((a) => `${a.test}=${a.variant}:${a.active}:${a.label}`)
     .sort();
-  // Of the query and the referrer, only what the page carries: the form's attribution. The rest
-  // (gclid, fbclid, utm_content, ...) is often unique per click and would make every such visit a miss.
-  const { referrer, utm_source, utm_medium, utm_campaign } = attributionFrom(request.url, request.headers.get("Referer"));
-  const parts = [buildVersion, contentVersion, variants, url.pathname, referrer, utm_source, utm_medium, utm_campaign];
+  const { referrer } = attributionFrom(request.url, request.headers.get("Referer"));
+  const parts = [buildVersion, contentVersion, variants, url.pathname, keyedQuery(url), referrer];
   return `${url.origin}/__edge-cache/${await sha256Hex(JSON.stringify(parts))}`;
 }
 

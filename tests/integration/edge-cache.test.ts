@@ -110,8 +110,8 @@ describe("A/B variants never leak between visitors", () => {
   });
 });
 
-describe("query parameters the page does not carry", () => {
-  it("share the stored page: a unique click id or utm_content is a hit, a new utm_source a miss", async () => {
+describe("query parameters", () => {
+  it("that are click ids or tags no page reads share the stored page; a new utm_source is a miss", async () => {
     const { cookie } = await newVisitor();
     const visit = (path: string) => app.fetch(path, { headers: { Cookie: cookie } });
     for (const path of ["/home?gclid=Cj0KCQ-first", "/home?fbclid=IwAR-second&utm_content=banner-7", "/home?"]) {
@@ -122,6 +122,18 @@ describe("query parameters the page does not carry", () => {
     const tagged = await visit("/home?utm_source=podcast&gclid=Cj0KCQ-third");
     expect(cacheStatus(tagged)).toBe("MISS");
     expect(await tagged.text()).toContain('name="utm_source" value="podcast"');
+  });
+
+  it("keep a client-side navigation's data request apart from the document (Remix's _data is keyed)", async () => {
+    const { cookie } = await newVisitor("/");
+    for (const [path, route] of [["/", "routes/_index"], ["/home", "routes/home"]] as const) {
+      const data = await app.fetch(`${path}?_data=${route}&gclid=Cj0KCQ-data`, { headers: { Cookie: cookie } });
+      expect(data.headers.get("Content-Type")).toMatch(/^application\/json/);
+      expect((await data.json()) as object).toHaveProperty("ab");
+      await app.settle();
+      const page = await app.fetch(path, { headers: { Cookie: cookie } });
+      expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    }
   });
 });
 

@@ -14,7 +14,7 @@
  */
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 
-import { isHydratingFirstPage, LateServerHtmlContext } from "./StaticIsland";
+import { isHydratingFirstPage } from "./StaticIsland";
 
 let pending = 0;
 const waiting = new Set<() => void>();
@@ -40,41 +40,71 @@ function HydratedSignal() {
   return null;
 }
 
+/** The server HTML of a late section as the document arrived, before React touched it (first page only). */
+function serverHtmlOf(name: string): string | undefined {
+  if (typeof document === "undefined" || !isHydratingFirstPage()) return undefined;
+  return document.querySelector(`[${SECTION_ATTRIBUTE}="${name}"]`)?.innerHTML;
+}
+
+const SECTION_ATTRIBUTE = "data-late-section";
+
 export function lateHydrated<P extends object>(
+  /** Names the section's wrapper in the HTML (data-late-section), unique on the page. */
+  name: string,
   /** The component itself, imported from a `.server` module: undefined in the browser bundle. */
   serverComponent: ComponentType<P> | undefined,
   /** Loads the same component in the browser. */
   load: () => Promise<ComponentType<P>>,
 ) {
+  // On the first page the code is requested as soon as this module runs (route modules run before
+  // hydration starts), so hydration rarely has to wait for it.
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () => (loading ??= load());
+  if (!serverComponent && isHydratingFirstPage()) start().catch(() => {});
   // Typed loosely for React.lazy's ref-aware props; the section's own props stay checked. A chunk
   // that cannot load leaves the section as the server rendered it (as without JavaScript) instead
   // of failing the page: the promise then never settles.
   const Lazy = lazy(async () => {
     try {
-      return { default: (await load()) as ComponentType<object> };
+      return { default: (await start()) as ComponentType<object> };
     } catch (error) {
       console.warn("A page section could not load its code; it stays as the server rendered it.", error);
       return new Promise<never>(() => {});
     }
   });
+  // Kept for the case React gives up hydrating the section (an update reached it while it waited for
+  // its code, React #421: Remix's route discovery re-renders the page right after hydration). React
+  // then renders the section afresh in the browser, showing the fallback until the code is there:
+  // this copy of the server's HTML, so nothing disappears or moves meanwhile.
+  const serverHtml = serverHtmlOf(name);
   // memo: the page re-renders when Remix's router state changes; with the same loader data the
-  // section's props are equal, and no update may reach a boundary still waiting for its code (React
-  // would then drop its server HTML and render it on the client: error #421).
+  // section's props are equal, so no update comes from its props at least.
   return memo(function LateHydrated(props: P) {
     // Counted once per section present in the first page's server HTML.
-    const [signals] = useState(() => {
+    const [firstPage] = useState(() => {
       if (serverComponent || !isHydratingFirstPage()) return false;
       pending += 1;
       return true;
     });
     const Component = (serverComponent ?? Lazy) as ComponentType<P>;
+    const wrapper = { className: "contents", [SECTION_ATTRIBUTE]: name };
+    const fallback = firstPage && serverHtml !== undefined ? <div {...wrapper} dangerouslySetInnerHTML={{ __html: serverHtml }} /> : null;
     return (
-      <LateServerHtmlContext.Provider value={signals}>
-        <Suspense fallback={null}>
+      <Suspense fallback={fallback}>
+        <div {...wrapper}>
           <Component {...props} />
-          {signals && <HydratedSignal />}
-        </Suspense>
-      </LateServerHtmlContext.Provider>
+        </div>
+        {firstPage && <HydratedSignal />}
+      </Suspense>
     );
   });
+}
+
+/**
+ * React's report of a boundary that an update reached before it had hydrated (#421). For a late
+ * section that is handled (see lateHydrated), so it is a warning, not an error.
+ */
+export function isLateHydrationRace(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.includes("#421") || message.includes("received an update before it finished hydrating");
 }

@@ -9,7 +9,7 @@
  *
  * Only for markup without event handlers or state: nothing inside an island is interactive.
  */
-import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore, type ComponentType } from "react";
 
 let hydrating = typeof document !== "undefined";
 
@@ -23,11 +23,20 @@ export function isHydratingFirstPage(): boolean {
   return hydrating;
 }
 
+const subscribeToNothing = () => () => {};
+
 /**
- * True inside a section that hydrates the first page's server HTML later than the page itself
- * (LateHydration): its islands must keep that HTML too, though markHydrated has run by then.
+ * Whether React is hydrating server HTML at this point of the tree: true while the first page
+ * hydrates, and while a section that hydrates later (LateHydration) does; false when React renders
+ * in the browser (a client-side navigation, or a late section React had to render afresh).
  */
-export const LateServerHtmlContext = createContext(false);
+function useIsHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
 
 export function staticIsland<P extends object>(
   /** The component itself, imported from a `.server` module: undefined in the browser bundle. */
@@ -38,8 +47,8 @@ export function staticIsland<P extends object>(
   // Typed loosely for React.lazy's ref-aware props; the island's own props stay checked.
   const Lazy = lazy(async () => ({ default: (await load()) as ComponentType<object> }));
   return function StaticIsland({ className = "contents", ...props }: P & { className?: string }) {
-    const insideLateServerHtml = useContext(LateServerHtmlContext);
-    const [keepServerHtml] = useState(() => !serverComponent && (hydrating || insideLateServerHtml));
+    const isHydrating = useIsHydrating();
+    const [keepServerHtml] = useState(() => !serverComponent && isHydrating);
     if (serverComponent) {
       const Server = serverComponent;
       return (
