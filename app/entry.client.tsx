@@ -2,7 +2,6 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { isLateHydrationRace } from "~/components/ui/LateHydration";
-import { registerServiceWorker } from "~/lib/service-worker-client";
 
 startTransition(() => {
   hydrateRoot(
@@ -13,13 +12,10 @@ startTransition(() => {
     {
       // React's default is to report every recoverable error as an error. A late section that had
       // to be rendered afresh is handled (it shows its server HTML until its code arrives, ADR 0026).
-      onRecoverableError(error) {
-        if (isLateHydrationRace(error)) console.warn("A late section was rendered in the browser instead of hydrated (handled).", error);
-        else if (typeof reportError === "function") reportError(error);
-        else console.error(error);
-      },
+      onRecoverableError: (error) => (isLateHydrationRace(error) ? console.warn(error) : reportError(error)),
     },
   );
 });
 
-registerServiceWorker();
+// Not needed for the first interaction: its code is fetched on its own (it registers after load).
+void import("~/lib/service-worker-client").then((module) => module.registerServiceWorker());
