@@ -56,17 +56,12 @@ export function lateHydrated<P extends object>(
   /** Loads the same component in the browser. */
   load: () => Promise<ComponentType<P>>,
 ) {
-  // On the first page the code is requested as soon as this module runs (route modules run before
-  // hydration starts), so hydration rarely has to wait for it.
-  let loading: Promise<ComponentType<P>> | undefined;
-  const start = () => (loading ??= load());
-  if (!serverComponent && isHydratingFirstPage()) start().catch(() => {});
   // Typed loosely for React.lazy's ref-aware props; the section's own props stay checked. A chunk
   // that cannot load leaves the section as the server rendered it (as without JavaScript) instead
   // of failing the page: the promise then never settles.
   const Lazy = lazy(async () => {
     try {
-      return { default: (await start()) as ComponentType<object> };
+      return { default: (await load()) as ComponentType<object> };
     } catch (error) {
       console.warn("Section code failed to load; it stays as served.", error);
       return new Promise<never>(() => {});
