@@ -30,11 +30,15 @@ test("scroll depth fires 25, 50, 75 and 100 exactly once each per page view", as
   await page.locator("footer").getByRole("link", { name: "About Us" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => named(events, "page_view").at(-1)?.path).toBe("/about");
-  // The page's last section is a static island whose code loads on a client-side navigation: the
-  // page is only full length once it is there (scrolling earlier reaches a bottom that then moves).
-  await expect(page.getByRole("heading", { name: "Support an indie developer" })).toBeVisible();
-  await scrollTo(page, 100);
-  await expect.poll(() => named(events, "scroll_depth").filter((e) => e.path === "/about").map((e) => e.properties.percent)).toEqual([25, 50, 75, 100]);
+  // Parts of the page arrive after a client-side navigation (static islands load their code then), so
+  // the bottom can move after a scroll: scroll to it again until it stays, as a reader would. Each
+  // threshold still has to be reported exactly once.
+  await expect
+    .poll(async () => {
+      await scrollTo(page, 100);
+      return named(events, "scroll_depth").filter((e) => e.path === "/about").map((e) => e.properties.percent);
+    })
+    .toEqual([25, 50, 75, 100]);
 });
 
 test("A/B: assigned once per session, impressions at most once per 60 s per test and variant", async ({ page }) => {
