@@ -13,6 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
+import { ServerScript } from "~/components/layout/ServerScript";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
@@ -22,6 +23,7 @@ import { markHydrated } from "~/components/ui/StaticIsland";
 import { analyticsClientConfig } from "~/lib/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/lib/analytics/load";
 import { installClickTracking } from "~/lib/analytics/track";
+import { DEFER_SECTIONS_SCRIPT } from "~/lib/deferred-sections.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -60,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <ConsentModeDefaults />
+        <ServerScript code={DEFER_SECTIONS_SCRIPT} />
         <Meta />
         <Links />
       </head>

@@ -127,8 +127,8 @@ for (const width of [375, 768]) {
 test("pages need no data fetch from the browser: the server sends them complete", async ({ page }) => {
   const fetches: string[] = [];
   page.on("request", (request) => {
-    // Remix's route discovery (/__manifest) fetches route modules' metadata for links, not page data.
-    if (["fetch", "xhr"].includes(request.resourceType()) && !new URL(request.url()).pathname.startsWith("/__manifest")) {
+    // Not even Remix's route discovery (/__manifest): the whole route manifest comes with the page (ADR 0028).
+    if (["fetch", "xhr"].includes(request.resourceType())) {
       fetches.push(request.url());
     }
   });

@@ -68,9 +68,10 @@ export function lateHydrated<P extends object>(
     }
   });
   // Kept for the case React gives up hydrating the section (an update reached it while it waited for
-  // its code, React #421: Remix's route discovery re-renders the page right after hydration). React
-  // then renders the section afresh in the browser, showing the fallback until the code is there:
-  // this copy of the server's HTML, so nothing disappears or moves meanwhile.
+  // its code, React #421: Remix re-renders the page on router state changes; ADR 0028 removed the one
+  // that came right after hydration, route discovery). React then renders the section afresh in the
+  // browser, showing the fallback until the code is there: this copy of the server's HTML, so nothing
+  // disappears or moves meanwhile.
   const serverHtml = serverHtmlOf(name);
   // memo: the page re-renders when Remix's router state changes; with the same loader data the
   // section's props are equal, so no update comes from its props at least.
