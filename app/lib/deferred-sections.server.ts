@@ -9,10 +9,14 @@
  *
  * A position computed from estimates is wrong, so the class is not set where a position is about to
  * be restored or jumped to (a reload, a history move, an `#anchor` address), never without
- * JavaScript (nothing could take it away), and it goes for good, at once, before anything scrolls by
- * position: a click on a link (captured before the browser's smooth scroll to an in-page anchor and
- * before Remix's client navigation saves this page's scroll position) or a move through history.
- * The script does that itself, from the first moment, before React has hydrated.
+ * JavaScript (nothing could take it away), and it goes for good, at once, before anything scrolls or
+ * saves a position by pixels: a click on a link (captured before the browser's smooth scroll to an
+ * in-page anchor and before Remix's client navigation saves this page's scroll position), a move
+ * through history, or leaving the page (Remix saves the position a reload restores on `pagehide`;
+ * this listener comes first). Sections above the viewport then take their real heights, so the
+ * script scrolls by the difference to keep what the visitor sees where it was (the browser's own
+ * scroll anchoring does not cover this change). It does all this from the first moment, before React
+ * has hydrated.
  */
 export const DEFER_SECTIONS_CLASS = "defer-sections";
 
@@ -20,7 +24,11 @@ export const DEFER_SECTIONS_SCRIPT = `(function(){
 var d=document,r=d.documentElement,c=${JSON.stringify(DEFER_SECTIONS_CLASS)},n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];
 if(location.hash||(n&&n.type!=="navigate"))return;
 r.classList.add(c);
-function all(){r.classList.remove(c);d.removeEventListener("click",click,true);removeEventListener("popstate",all);removeEventListener("hashchange",all)}
+function all(){
+var s=[].find.call(d.querySelectorAll(".section"),function(e){return e.getBoundingClientRect().bottom>0}),t=s&&s.getBoundingClientRect().top;
+r.classList.remove(c);
+if(s)scrollBy({top:s.getBoundingClientRect().top-t,behavior:"instant"});
+d.removeEventListener("click",click,true);removeEventListener("popstate",all);removeEventListener("hashchange",all);removeEventListener("pagehide",all)}
 function click(e){if(e.target.closest&&e.target.closest("a[href]"))all()}
-d.addEventListener("click",click,true);addEventListener("popstate",all);addEventListener("hashchange",all)
+d.addEventListener("click",click,true);addEventListener("popstate",all);addEventListener("hashchange",all);addEventListener("pagehide",all)
 })()`;
