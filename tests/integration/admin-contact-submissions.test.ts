@@ -119,7 +119,7 @@ describe("the contact messages page", () => {
   it("marks a message read and unread again, each with an audit entry, keeping the view", async () => {
     const id = await idOf("sam@example.test");
     // The row's form posts back to the page it is on, so the view survives.
-    expect((await page("?show=unread")).html).toContain('<form method="post" action="/admin/contact-submissions?show=unread">');
+    expect((await page("?show=unread")).html).toContain('<form method="post" action="/admin/contact-submissions?show=unread" data-discover="true">');
     const read = await app.fetch(adminPost("/admin/contact-submissions?show=unread", { intent: "mark-read", id: String(id) }, cookie));
     const afterRead = await followFlash(app, read, cookie);
     expect(afterRead.location).toBe("/admin/contact-submissions?show=unread");
