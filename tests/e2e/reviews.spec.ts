@@ -79,6 +79,21 @@ test.describe("reviews carousel", () => {
     await expect(first).not.toHaveText(initial!);
   });
 
+  test("slides are at full strength when the section first renders, and fade in only after a move", async ({ page }) => {
+    await installFrozenClock(page); // no rotation meanwhile
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto("/home");
+    await waitForHydration(page);
+    // An entrance fade that started with the first render would still be running whenever the
+    // section first renders (late, for a deferred section: ADR 0028), so whatever looks at it then
+    // (axe's contrast check, a visitor's eyes) would see faint text.
+    const running = () =>
+      visibleSlides(page).evaluateAll((slides) => slides.filter((slide) => getComputedStyle(slide).animationName !== "none").length);
+    expect(await running()).toBe(0);
+    await page.getByRole("button", { name: "Next review" }).click();
+    expect(await running()).toBeGreaterThan(0);
+  });
+
   test("does not rotate under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await installFrozenClock(page);

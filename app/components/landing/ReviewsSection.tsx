@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { useCarousel } from "~/hooks/useCarousel";
@@ -25,6 +26,11 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
   const perPage = Math.min(measured ?? 1, reviews.length);
   const rotates = measured !== null && reviews.length > perPage;
   const carousel = useCarousel({ count: reviews.length, intervalMs: rotates ? REVIEWS_ROTATE_MS : undefined });
+  // Slides fade in only once the carousel has moved: on the first paint there is nothing to
+  // announce, and a fade then would still be running whenever the section first renders (off-screen
+  // sections render late, ADR 0028), leaving the text faint for a moment.
+  const [moved, setMoved] = useState(false);
+  if (carousel.index !== 0 && !moved) setMoved(true);
   // The window starts at the current index and wraps around the list.
   const ordered = reviews.map((_, i) => reviews[(carousel.index + i) % reviews.length]!);
   const columns = Math.min(4, reviews.length);
@@ -80,6 +86,7 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
             style={{ "--review-columns": columns } as React.CSSProperties}
             aria-live={carousel.advancing ? "off" : "polite"}
             data-testid="reviews-track"
+            data-moved={moved || undefined}
             {...carousel.swipeProps}
           >
             {ordered.map((review, position) => {
