@@ -3,9 +3,12 @@
  * CHECKs and defaults; drizzle gives typed queries).
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const waitlistStatuses = ["pending", "confirmed", "unsubscribed"] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
 export const waitlist = sqliteTable(
   "waitlist",
@@ -18,13 +21,37 @@ export const waitlist = sqliteTable(
     intent: text("intent").notNull().default("waitlist"),
     metadata: text("metadata", { mode: "json" }).$type<WaitlistMetadata>().notNull(),
     createdAt: text("created_at").notNull().default(nowIso),
+    // migrations/0005: double opt-in, proof of consent, place in line, referrals, preferences (ADR 0031).
+    status: text("status", { enum: waitlistStatuses }).notNull().default("confirmed"),
+    confirmedAt: text("confirmed_at"),
+    consentAt: text("consent_at"),
+    consentForm: text("consent_form"),
+    consentPage: text("consent_page"),
+    consentWording: text("consent_wording"),
+    lineSeq: integer("line_seq"),
+    referralCode: text("referral_code"),
+    referredBy: integer("referred_by").references((): AnySQLiteColumn => waitlist.id, { onDelete: "set null" }),
+    referralCreditedAt: text("referral_credited_at"),
+    referralCount: integer("referral_count").notNull().default(0),
+    wantsUpdates: integer("wants_updates", { mode: "boolean" }).notNull().default(true),
+    wantsInvitations: integer("wants_invitations", { mode: "boolean" }).notNull().default(true),
+    wantsAndroid: integer("wants_android", { mode: "boolean" }).notNull().default(false),
+    wantsMacos: integer("wants_macos", { mode: "boolean" }).notNull().default(false),
+    wantsChromeExtension: integer("wants_chrome_extension", { mode: "boolean" }).notNull().default(false),
+    unsubscribedAt: text("unsubscribed_at"),
+    confirmationSentAt: text("confirmation_sent_at"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
     index("waitlist_created_at_idx").on(t.createdAt),
     index("waitlist_intent_source_idx").on(t.intent, t.source),
+    uniqueIndex("waitlist_referral_code_unique").on(t.referralCode),
+    uniqueIndex("waitlist_line_seq_unique").on(t.lineSeq),
+    index("waitlist_status_idx").on(t.status, t.createdAt),
+    index("waitlist_referred_by_idx").on(t.referredBy),
   ],
 );
+
 
 export interface WaitlistMetadata {
   user_agent: string;
@@ -161,4 +188,61 @@ export const adminAuditLog = sqliteTable(
     createdAt: text("created_at").notNull().default(nowIso),
   },
   (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],
+);
+
+/** migrations/0005: every message is a row here before the companion Worker sends it (ADR 0031). */
+export const emailOutboxStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+export type EmailOutboxStatus = (typeof emailOutboxStatuses)[number];
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    waitlistId: integer("waitlist_id").references(() => waitlist.id, { onDelete: "cascade" }),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: emailOutboxStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull().default(nowIso),
+    claimId: text("claim_id"),
+    claimedUntil: text("claimed_until"),
+    lastError: text("last_error"),
+    providerId: text("provider_id"),
+    createdAt: text("created_at").notNull().default(nowIso),
+    sentAt: text("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_waitlist_idx").on(t.waitlistId),
+    index("email_outbox_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const emailSuppressionReasons = ["unsubscribed", "complained", "bounced", "manual"] as const;
+
+/** Keyed hashes of addresses never to be mailed again (migrations/0005). */
+export const emailSuppressions = sqliteTable("email_suppressions", {
+  emailHash: text("email_hash").primaryKey(),
+  reason: text("reason", { enum: emailSuppressionReasons }).notNull(),
+  createdAt: text("created_at").notNull().default(nowIso),
+});
+
+/** Development only: what the local mailbox provider delivered (migrations/0005). */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: text("message_id").notNull(),
+    recipient: text("recipient").notNull(),
+    sender: text("sender").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    createdAt: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt)],
 );
