@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BarChart } from "~/components/admin/BarChart";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { adminMeta } from "~/components/admin/meta";
-import { loadAnalytics } from "~/lib/admin/analytics-admin.server";
-import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "~/lib/admin/analytics-format";
-import { requireAdmin } from "~/lib/admin/session.server";
+import { BarChart } from "~/features/admin/ui/BarChart";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { loadAnalytics } from "~/features/admin/analytics/analytics.server";
+import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "~/features/admin/analytics/analytics-format";
+import { requireAdmin } from "~/features/admin/session.server";
 
 export const meta: MetaFunction = () => adminMeta("Analytics");
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel, confirmHref } from "~/components/admin/ConfirmPanel";
-import { formatDateTime, humanize } from "~/components/admin/format";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { Pagination } from "~/components/admin/Pagination";
-import { adminMeta } from "~/components/admin/meta";
+import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
+import { formatDateTime, humanize } from "~/features/admin/ui/humanize";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { Pagination } from "~/features/admin/ui/Pagination";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
 import { WAITLIST_INTENTS } from "~/lib/constants";
-import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
 // Only the loader and action may use values from .server modules: the browser bundle leaves them out.
 import {
   BETA_TESTER_SORTS,
@@ -19,9 +19,9 @@ import {
   listBetaTesters,
   parseBetaTesterFilters,
   type BetaTesterSort,
-} from "~/lib/admin/beta-testers.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
-import { requireAdmin } from "~/lib/admin/session.server";
+} from "~/features/admin/beta-testers/beta-testers.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { requireAdmin } from "~/features/admin/session.server";
 
 export const meta: MetaFunction = () => adminMeta("Beta testers");
 

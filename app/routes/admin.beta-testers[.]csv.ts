@@ -1,7 +1,7 @@
 /** The beta list as a CSV download, with the same filters and order as the page. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { betaTestersCsv, parseBetaTesterFilters } from "~/lib/admin/beta-testers.server";
-import { requireAdmin } from "~/lib/admin/session.server";
+import { betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
+import { requireAdmin } from "~/features/admin/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel, confirmHref } from "~/components/admin/ConfirmPanel";
-import { formatDateTime } from "~/components/admin/format";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { Pagination } from "~/components/admin/Pagination";
-import { adminMeta } from "~/components/admin/meta";
-import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
+import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
+import { formatDateTime } from "~/features/admin/ui/humanize";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { Pagination } from "~/features/admin/ui/Pagination";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
 import {
   contactFilterParams,
   deleteContactMessage,
@@ -14,9 +14,9 @@ import {
   listContactMessages,
   parseContactFilters,
   setContactMessageRead,
-} from "~/lib/admin/contact-admin.server";
-import { redirectWithFlash, type Flash } from "~/lib/admin/flash.server";
-import { requireAdmin } from "~/lib/admin/session.server";
+} from "~/features/admin/contact-messages/contact-messages.server";
+import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
+import { requireAdmin } from "~/features/admin/session.server";
 
 export const meta: MetaFunction = () => adminMeta("Contact messages");
 

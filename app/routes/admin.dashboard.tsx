@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BarChart } from "~/components/admin/BarChart";
-import { formatDateTime, humanize } from "~/components/admin/format";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { adminMeta } from "~/components/admin/meta";
-import { loadDashboard } from "~/lib/admin/dashboard.server";
+import { BarChart } from "~/features/admin/ui/BarChart";
+import { formatDateTime, humanize } from "~/features/admin/ui/humanize";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { loadDashboard } from "~/features/admin/dashboard/dashboard.server";
 import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
-import { requireAdmin } from "~/lib/admin/session.server";
+import { requireAdmin } from "~/features/admin/session.server";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { ReviewForm } from "~/components/admin/ReviewForm";
-import { adminMeta } from "~/components/admin/meta";
-import { answerSaveFailure, parseId, readAdminForm } from "~/lib/admin/action.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
-import { ADMIN_SAVE_FAILED_MESSAGE } from "~/lib/admin/messages";
-import { getReview, REVIEW_ADMIN_MESSAGES, updateReview } from "~/lib/admin/reviews-admin.server";
-import { requireAdmin } from "~/lib/admin/session.server";
-import { parseReviewForm, reviewFormValues, reviewToFormValues, type ReviewFormRefusal } from "~/lib/review-rules";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { ReviewForm } from "~/features/admin/reviews/ReviewForm";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { answerSaveFailure, parseId, readAdminForm } from "~/features/admin/guard.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { ADMIN_SAVE_FAILED_MESSAGE } from "~/features/admin/messages";
+import { getReview, REVIEW_ADMIN_MESSAGES, updateReview } from "~/features/admin/reviews/reviews.server";
+import { requireAdmin } from "~/features/admin/session.server";
+import { parseReviewForm, reviewFormValues, reviewToFormValues, type ReviewFormRefusal } from "~/features/admin/reviews/review-schema";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => adminMeta(data ? `Edit “${data.title}”` : "Review not found");
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
-import { formatDate } from "~/components/admin/format";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { adminMeta } from "~/components/admin/meta";
-import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
+import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
+import { formatDate } from "~/features/admin/ui/humanize";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
 import {
   deleteReview,
   listReviews,
@@ -14,9 +14,9 @@ import {
   REVIEW_ADMIN_MESSAGES as MESSAGES,
   setReviewFlag,
   type ReviewFlag,
-} from "~/lib/admin/reviews-admin.server";
-import { requireAdmin } from "~/lib/admin/session.server";
-import { REVIEW_PLATFORM_LABELS } from "~/lib/review-rules";
+} from "~/features/admin/reviews/reviews.server";
+import { requireAdmin } from "~/features/admin/session.server";
+import { REVIEW_PLATFORM_LABELS } from "~/features/admin/reviews/review-schema";
 import { shouldShowReviews } from "~/lib/settings.server";
 
 export const meta: MetaFunction = () => adminMeta("Reviews");

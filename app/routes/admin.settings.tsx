@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
-import { formatDateTime } from "~/components/admin/format";
-import { LabeledInput } from "~/components/admin/LabeledInput";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { adminMeta } from "~/components/admin/meta";
+import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
+import { formatDateTime } from "~/features/admin/ui/humanize";
+import { LabeledInput } from "~/features/admin/ui/Field";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
-import { abFieldName } from "~/lib/admin/ab-test-fields";
-import { answerSaveFailure, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
-import { requireAdmin } from "~/lib/admin/session.server";
-import { handleSettingsAction, loadSettingsPage, type EdgeStatus, type SettingsForm } from "~/lib/admin/settings-admin.server";
+import { abFieldName } from "~/features/admin/settings/settings-schema";
+import { answerSaveFailure, readAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { requireAdmin } from "~/features/admin/session.server";
+import { handleSettingsAction, loadSettingsPage, type EdgeStatus, type SettingsForm } from "~/features/admin/settings/settings.server";
 import type { SettingKey } from "~/lib/settings.server";
 
 const SETTINGS_PATH = "/admin/settings";

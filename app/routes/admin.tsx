@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { FlashMessage } from "~/components/admin/FlashMessage";
-import { ADMIN_NAV } from "~/components/admin/nav";
+import { FlashMessage } from "~/features/admin/ui/FlashMessage";
+import { ADMIN_NAV } from "~/features/admin/ui/admin-nav";
 import { LogoMark } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
-import { loadAdminLayout } from "~/lib/admin/layout.server";
-import { ADMIN_UNAVAILABLE_MESSAGE } from "~/lib/admin/messages";
+import { loadAdminLayout } from "~/features/admin/layout.server";
+import { ADMIN_UNAVAILABLE_MESSAGE } from "~/features/admin/messages";
 import adminStyles from "~/styles/admin.css";
 import type { RouteHandle } from "~/root";
 

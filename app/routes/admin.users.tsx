@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ConfirmPanel } from "~/components/admin/ConfirmPanel";
-import { formatDate, formatDateTime } from "~/components/admin/format";
-import { LabeledInput } from "~/components/admin/LabeledInput";
-import { PageHeader } from "~/components/admin/PageHeader";
-import { adminMeta } from "~/components/admin/meta";
-import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/lib/admin/action.server";
-import { redirectWithFlash } from "~/lib/admin/flash.server";
-import { requireAdmin } from "~/lib/admin/session.server";
-import { handleUsersAction, listAdmins, type UsersForm } from "~/lib/admin/users.server";
+import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
+import { formatDate, formatDateTime } from "~/features/admin/ui/humanize";
+import { LabeledInput } from "~/features/admin/ui/Field";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
+import { answerSaveFailure, parseId, readAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { requireAdmin } from "~/features/admin/session.server";
+import { handleUsersAction, listAdmins, type UsersForm } from "~/features/admin/users/users.server";
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
 
 const USERS_PATH = "/admin/users";

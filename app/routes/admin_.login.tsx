@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { adminMeta } from "~/components/admin/meta";
+import { adminMeta } from "~/features/admin/ui/admin-meta";
 import { LogoMark } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
-import { attemptLogin } from "~/lib/admin/login.server";
-import { ADMIN_LOGIN_MESSAGES } from "~/lib/admin/messages";
-import { currentAdmin, safeReturnPath } from "~/lib/admin/session.server";
+import { attemptLogin } from "~/features/admin/login.server";
+import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
+import { currentAdmin, safeReturnPath } from "~/features/admin/session.server";
 import { readFormFields } from "~/lib/public-form.server";
 import adminStyles from "~/styles/admin.css";
 import type { RouteHandle } from "~/root";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearSessionCookie, currentAdmin, endSession, LOGIN_PATH } from "~/lib/admin/session.server";
+import { clearSessionCookie, currentAdmin, endSession, LOGIN_PATH } from "~/features/admin/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await currentAdmin(request, context);

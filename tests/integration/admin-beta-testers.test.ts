@@ -4,7 +4,7 @@
  * the confirmation form with its audit entry.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/lib/admin/beta-testers.server";
+import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
 import { adminPost, createAdminUser, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 

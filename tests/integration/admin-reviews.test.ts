@@ -4,7 +4,7 @@
  * reorder, delete behind its confirmation, the audit trail, and the landing page seeing every change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
+import { REVIEW_ADMIN_MESSAGES } from "~/features/admin/reviews/reviews.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, createAdminUser, followFlash as followRedirectWithFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";

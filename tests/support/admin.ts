@@ -1,5 +1,5 @@
 /** Admin accounts and signed-in requests for integration tests (real D1 rows, real sign-in). */
-import { hashPassword } from "~/lib/admin/password-hash.mjs";
+import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { formPost, type TestApp } from "./miniflare";
 
 export const OWNER = { email: "owner@example.test", password: "correct horse battery staple" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReviewForm, REVIEW_LIMITS, REVIEW_MESSAGES, reviewToFormValues } from "~/lib/review-rules";
+import { parseReviewForm, REVIEW_LIMITS, REVIEW_MESSAGES, reviewToFormValues } from "~/features/admin/reviews/review-schema";
 
 const valid = {
   title: "Finally, tidy links",

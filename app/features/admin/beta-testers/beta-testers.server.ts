@@ -9,9 +9,9 @@ import { waitlist } from "~/db/schema";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
-import { auditStatement } from "./audit.server";
+import { auditStatement } from "~/features/admin/audit.server";
 import { CSV_BOM, csvRow } from "./csv";
-import type { SignedInAdmin } from "./session.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;

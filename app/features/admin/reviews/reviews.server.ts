@@ -6,10 +6,10 @@
 import { eq, max, sql } from "drizzle-orm";
 import { customerReviews } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
-import type { ReviewInput } from "~/lib/review-rules";
+import type { ReviewInput } from "~/features/admin/reviews/review-schema";
 import { REVIEW_ORDER, type Review } from "~/lib/reviews.server";
-import { auditStatement } from "./audit.server";
-import type { SignedInAdmin } from "./session.server";
+import { auditStatement } from "~/features/admin/audit.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
 
 /** The gap reordering leaves between neighbours, so a new sort order can go between two. */
 export const SORT_ORDER_STEP = 10;

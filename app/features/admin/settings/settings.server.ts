@@ -14,10 +14,10 @@ import { AB_TESTS_KV_KEY, readAbTestConfigWithSource } from "~/lib/ab-tests.serv
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { parseBoolean, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { abFieldName } from "./ab-test-fields";
-import { auditStatement } from "./audit.server";
-import type { Flash } from "./flash.server";
-import type { SignedInAdmin } from "./session.server";
+import { abFieldName } from "./settings-schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import type { Flash } from "~/features/admin/flash.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 

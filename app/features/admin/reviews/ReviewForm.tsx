@@ -7,7 +7,7 @@ import {
   type ReviewErrors,
   type ReviewField,
   type ReviewFormValues,
-} from "~/lib/review-rules";
+} from "~/features/admin/reviews/review-schema";
 
 /** One labelled field with its hint and its error, wired up for screen readers. */
 function Field({

@@ -8,11 +8,11 @@ import { asc, eq, sql } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
 import { createDb, errorText, isUniqueViolation } from "~/lib/db.server";
 import { emailProblem, nameProblem, normaliseEmail } from "~/lib/waitlist-rules";
-import { parseId } from "./action.server";
-import { auditStatement } from "./audit.server";
-import type { Flash } from "./flash.server";
-import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
-import { endSessionsStatement, type AdminRole, type AdminSession, type SignedInAdmin } from "./session.server";
+import { parseId } from "~/features/admin/guard.server";
+import { auditStatement } from "~/features/admin/audit.server";
+import type { Flash } from "~/features/admin/flash.server";
+import { hashPassword, passwordProblem, verifyPassword } from "~/features/admin/password.server";
+import { endSessionsStatement, type AdminRole, type AdminSession, type SignedInAdmin } from "~/features/admin/session.server";
 
 export const ADMIN_ROLES = ["owner", "admin"] as const satisfies readonly AdminRole[];
 

@@ -5,7 +5,7 @@ import { readAbTestConfig } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { parseBoolean, SETTING_DEFAULTS, type SettingKey } from "~/lib/settings.server";
 import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
-import { recentAuditEntries } from "./audit.server";
+import { recentAuditEntries } from "~/features/admin/audit.server";
 
 const DAY_MS = 86_400_000;
 

@@ -6,8 +6,8 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contactSubmissions } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
-import { auditStatement } from "./audit.server";
-import type { SignedInAdmin } from "./session.server";
+import { auditStatement } from "~/features/admin/audit.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
 
 export const CONTACT_PAGE_SIZE = 25;
 export const CONTACT_VIEWS = ["all", "unread"] as const;
