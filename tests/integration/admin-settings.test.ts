@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
-import { abFieldName } from "~/features/admin/settings/settings-schema";
-import { SETTINGS_MESSAGES } from "~/features/admin/settings/settings.server";
+import { abFieldName, SETTINGS_MESSAGES } from "~/features/admin/settings/settings-schema";
 import { settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";

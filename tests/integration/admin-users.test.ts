@@ -3,7 +3,7 @@
  * sessions, and what the audit log records (never a password).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USERS_MESSAGES } from "~/features/admin/users/users.server";
+import { USERS_MESSAGES } from "~/features/admin/users/user-schemas";
 import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, type TestApp } from "../support/miniflare";
 

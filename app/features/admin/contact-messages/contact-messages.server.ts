@@ -2,12 +2,15 @@
  * The contact inbox for the admin: messages newest first, all or only unread, and the three
  * changes an admin makes to one (mark read, mark unread, delete), each audited in the same batch.
  */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contactSubmissions } from "~/db/schema";
-import { createDb } from "~/lib/db.server";
 import { auditStatement } from "~/features/admin/audit.server";
-import type { SignedInAdmin } from "~/features/admin/session.server";
+import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
+import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { createDb } from "~/lib/db.server";
 
 export const CONTACT_PAGE_SIZE = 25;
 export const CONTACT_VIEWS = ["all", "unread"] as const;
@@ -102,3 +105,53 @@ export async function deleteContactMessage(d1: D1Database, admin: SignedInAdmin,
   ]);
   return true;
 }
+
+export const CONTACT_MESSAGES_PATH = "/admin/contact-submissions";
+const withQuery = (params: URLSearchParams) => {
+  const query = params.toString();
+  return query ? `${CONTACT_MESSAGES_PATH}?${query}` : CONTACT_MESSAGES_PATH;
+};
+
+export async function loadContactMessages({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const d1 = context.cloudflare.env.DB;
+  const requested = parseContactFilters(url.searchParams);
+  const confirmId = parseId(url.searchParams.get("confirm"));
+  const [list, confirm] = await Promise.all([listContactMessages(d1, requested), confirmId ? findContactMessage(d1, confirmId) : null]);
+  const filters = { ...requested, page: list.page };
+  return json({
+    ...list,
+    show: filters.show,
+    confirm,
+    hereQuery: contactFilterParams(filters).toString(),
+    hereHref: withQuery(contactFilterParams(filters)),
+    viewHrefs: { all: withQuery(contactFilterParams(filters, { show: "all", page: 1 })), unread: withQuery(contactFilterParams(filters, { show: "unread", page: 1 })) },
+  });
+}
+
+/** Mark read, mark unread, delete (from the confirmation panel); then back to the same view and page. */
+export const contactMessagesAction = adminAction(async ({ request, context, session, fields }) => {
+  const d1 = context.cloudflare.env.DB;
+  const back = withQuery(contactFilterParams(parseContactFilters(new URL(request.url).searchParams)));
+  const answer = (flash: Flash) => redirectWithFlash(request, context, back, flash);
+  const gone: Flash = { kind: "error", message: "That message no longer exists." };
+
+  const id = parseId(fields.id);
+  const save = async () => {
+    switch (fields.intent) {
+      case "mark-read":
+      case "mark-unread": {
+        const isRead = fields.intent === "mark-read";
+        if (!id || !(await setContactMessageRead(d1, session.admin, id, isRead))) return answer(gone);
+        return answer({ kind: "success", message: isRead ? "Marked as read." : "Marked as unread." });
+      }
+      case "delete":
+        if (!id || !(await deleteContactMessage(d1, session.admin, id))) return answer(gone);
+        return answer({ kind: "success", message: "Message deleted." });
+      default:
+        return answer({ kind: "error", message: "That action is not available on this page." });
+    }
+  };
+  return answerSaveFailure({ event: "admin_contact_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
+});
