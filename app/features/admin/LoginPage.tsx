@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { LogoMark } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
@@ -7,6 +7,30 @@ import { loginSchema } from "./login-schema";
 import { ADMIN_LOGIN_MESSAGES } from "./messages";
 import { inputAttributes } from "./ui/Field";
 import { useAdminForm } from "./ui/useAdminForm";
+
+/** A labelled sign-in field. Its message is the form's one alert above, never its own. */
+function LoginField({
+  id,
+  label,
+  meta,
+  type,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  meta: FieldMetadata<unknown>;
+  type: "email" | "password";
+  autoComplete: string;
+}) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field-input" {...inputAttributes(meta, type)} autoComplete={autoComplete} />
+    </div>
+  );
+}
 
 export function LoginPage() {
   const { returnTo, signedOut } = useLoaderData<typeof loadLoginPage>();
@@ -36,18 +60,8 @@ export function LoginPage() {
         ) : null}
         <Form method="post" className="mt-6 grid gap-4" replace {...getFormProps(form, { ariaAttributes: false })}>
           <input type="hidden" name="redirectTo" value={returnTo} />
-          <div>
-            <label className="field-label" htmlFor="admin-email">
-              Email
-            </label>
-            <input id="admin-email" className="field-input" {...inputAttributes(fields.email, "email")} autoComplete="username" />
-          </div>
-          <div>
-            <label className="field-label" htmlFor="admin-password">
-              Password
-            </label>
-            <input id="admin-password" className="field-input" {...inputAttributes(fields.password, "password")} autoComplete="current-password" />
-          </div>
+          <LoginField id="admin-email" label="Email" meta={fields.email} type="email" autoComplete="username" />
+          <LoginField id="admin-password" label="Password" meta={fields.password} type="password" autoComplete="current-password" />
           <button type="submit" className="btn btn-primary w-full" disabled={submitting}>
             {submitting ? "Signing in..." : "Sign in"}
           </button>

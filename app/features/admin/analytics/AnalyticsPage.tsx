@@ -4,10 +4,11 @@ import type { ReactNode } from "react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { BarChart } from "~/features/admin/ui/BarChart";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "./analytics-format";
 import type { loadAnalyticsPage } from "./analytics.server";
 
-const PATH = "/admin/analytics";
+const PATH = ADMIN_PATHS.analytics;
 
 type Data = SerializeFrom<typeof loadAnalyticsPage>;
 
@@ -93,7 +94,19 @@ function Tiles({ data }: { data: Data }) {
   );
 }
 
-function DailyChart({ id, title, data, valueLabel, empty }: { id: string; title: string; data: Data["daily"]["pageViews"]; valueLabel: string; empty: string }) {
+function DailyChart({
+  id,
+  title,
+  data,
+  valueLabel,
+  empty,
+}: {
+  id: string;
+  title: string;
+  data: Data["daily"]["pageViews"];
+  valueLabel: string;
+  empty: string;
+}) {
   const total = data.reduce((sum, d) => sum + d.count, 0);
   return (
     <section className="admin-panel" aria-labelledby={id}>
@@ -103,7 +116,21 @@ function DailyChart({ id, title, data, valueLabel, empty }: { id: string; title:
   );
 }
 
-function CountTable({ id, title, caption, keyLabel, rows, empty }: { id: string; title: string; caption: string; keyLabel: string; rows: { key: string; n: number }[]; empty: string }) {
+function CountTable({
+  id,
+  title,
+  caption,
+  keyLabel,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  keyLabel: string;
+  rows: { key: string; n: number }[];
+  empty: string;
+}) {
   const total = rows.reduce((sum, r) => sum + r.n, 0);
   return (
     <section className="admin-panel" aria-labelledby={id}>
@@ -111,7 +138,12 @@ function CountTable({ id, title, caption, keyLabel, rows, empty }: { id: string;
       {rows.length === 0 ? (
         <Empty>{empty}</Empty>
       ) : (
-        <AdminTable testId={id} caption={caption} captionHidden columns={[{ label: keyLabel }, { label: "Page views", numeric: true }, { label: "Share", numeric: true }]}>
+        <AdminTable
+          testId={id}
+          caption={caption}
+          captionHidden
+          columns={[{ label: keyLabel }, { label: "Page views", numeric: true }, { label: "Share", numeric: true }]}
+        >
           {rows.map((row) => (
             <tr key={row.key}>
               <td className="cell-clip">{row.key}</td>
@@ -212,9 +244,9 @@ function AbTestCard({ test }: { test: Data["abTests"][number] }) {
         <>
           {test.srm?.mismatch ? (
             <p className="ab-srm-warning" role="alert" data-testid={`${id}-srm`}>
-              Sample-ratio mismatch: the traffic split differs from the configured weights far more than chance allows (χ² ={" "}
-              {test.srm.chiSquare.toFixed(1)}, {test.srm.df} df, p {test.srm.p < 0.0001 ? "< 0.0001" : `= ${test.srm.p.toFixed(4)}`}). Check the
-              assignment and the impression tracking before trusting these results.
+              Sample-ratio mismatch: the traffic split differs from the configured weights far more than chance allows (χ² = {test.srm.chiSquare.toFixed(1)},{" "}
+              {test.srm.df} df, p {test.srm.p < 0.0001 ? "< 0.0001" : `= ${test.srm.p.toFixed(4)}`}). Check the assignment and the impression tracking before
+              trusting these results.
             </p>
           ) : null}
           {test.headline ? (
@@ -308,12 +340,44 @@ function WebVitals({ data }: { data: Data }) {
         </AdminTable>
       )}
       <p className="field-hint">
-        Nearest-rank 75th percentile of the values browsers reported; rated with the thresholds good ≤ LCP 2,500 ms, INP 200 ms, CLS 0.1, FCP 1,800
-        ms, TTFB 800 ms; poor above LCP 4,000 ms, INP 500 ms, CLS 0.25, FCP 3,000 ms, TTFB 1,800 ms.
+        Nearest-rank 75th percentile of the values browsers reported; rated with the thresholds good ≤ LCP 2,500 ms, INP 200 ms, CLS 0.1, FCP 1,800 ms, TTFB 800
+        ms; poor above LCP 4,000 ms, INP 500 ms, CLS 0.25, FCP 3,000 ms, TTFB 1,800 ms.
       </p>
     </section>
   );
 }
+
+/** The two daily charts: page views (all visitors), and visitors (analytics consent only). */
+const dailyCharts = (data: Data) => [
+  { id: "chart-page-views", title: "Page views per day", data: data.daily.pageViews, valueLabel: "Page views", empty: "No page views in this range." },
+  {
+    id: "chart-visitors",
+    title: "Visitors per day (analytics consent)",
+    data: data.daily.visitors,
+    valueLabel: "Visitors",
+    empty: "No visitors with analytics consent in this range.",
+  },
+];
+
+/** The two top-N tables of page views: by page, and by referring site. */
+const countTables = (data: Data) => [
+  {
+    id: "top-pages",
+    title: "Top pages",
+    caption: "The most viewed pages",
+    keyLabel: "Page",
+    rows: data.topPages.map((r) => ({ key: r.path, n: r.n })),
+    empty: "No page views in this range.",
+  },
+  {
+    id: "referrers",
+    title: "Referrers",
+    caption: "Page views by referring site",
+    keyLabel: "Referring site",
+    rows: data.referrers.map((r) => ({ key: r.host, n: r.n })),
+    empty: "No page views came from another site in this range.",
+  },
+];
 
 export function AnalyticsPage() {
   const data = useLoaderData<typeof loadAnalyticsPage>();
@@ -324,8 +388,8 @@ export function AnalyticsPage() {
         title="Analytics"
         description={
           <>
-            First-party, consent-aware analytics from {range.from} to {range.to} (UTC, {range.days} days). Visitors who did not allow analytics are
-            counted in page views and events, never identified.
+            First-party, consent-aware analytics from {range.from} to {range.to} (UTC, {range.days} days). Visitors who did not allow analytics are counted in
+            page views and events, never identified.
           </>
         }
       />
@@ -333,30 +397,12 @@ export function AnalyticsPage() {
       <Tiles data={data} />
 
       <div className="analytics-grid mt-5">
-        <DailyChart id="chart-page-views" title="Page views per day" data={data.daily.pageViews} valueLabel="Page views" empty="No page views in this range." />
-        <DailyChart
-          id="chart-visitors"
-          title="Visitors per day (analytics consent)"
-          data={data.daily.visitors}
-          valueLabel="Visitors"
-          empty="No visitors with analytics consent in this range."
-        />
-        <CountTable
-          id="top-pages"
-          title="Top pages"
-          caption="The most viewed pages"
-          keyLabel="Page"
-          rows={data.topPages.map((r) => ({ key: r.path, n: r.n }))}
-          empty="No page views in this range."
-        />
-        <CountTable
-          id="referrers"
-          title="Referrers"
-          caption="Page views by referring site"
-          keyLabel="Referring site"
-          rows={data.referrers.map((r) => ({ key: r.host, n: r.n }))}
-          empty="No page views came from another site in this range."
-        />
+        {dailyCharts(data).map((chart) => (
+          <DailyChart key={chart.id} {...chart} />
+        ))}
+        {countTables(data).map((table) => (
+          <CountTable key={table.id} {...table} />
+        ))}
         <SourcesTable data={data} />
         <Funnel data={data} />
       </div>
@@ -371,9 +417,12 @@ export function AnalyticsPage() {
           ))}
         </div>
         <p className="field-hint mt-3">
-          Conversion rate = A/B conversions per impression. Uplift is relative to control; confidence is 1 − p of a two-sided two-proportion
-          z-test. The split check is a chi-square test of impressions against the configured weights, flagged when p &lt; 0.001. Weights and
-          variants are edited under <Link to="/admin/settings" className="underline">settings</Link>.
+          Conversion rate = A/B conversions per impression. Uplift is relative to control; confidence is 1 − p of a two-sided two-proportion z-test. The split
+          check is a chi-square test of impressions against the configured weights, flagged when p &lt; 0.001. Weights and variants are edited under{" "}
+          <Link to="/admin/settings" className="underline">
+            settings
+          </Link>
+          .
         </p>
       </section>
 

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
@@ -10,7 +11,7 @@ import { formatUtcDateTime } from "~/lib/dates";
 // Only types from the .server module: the browser bundle leaves its values out.
 import type { BetaTesterSort, loadBetaTesters, SortDirection } from "./beta-testers.server";
 
-const PATH = "/admin/beta-testers";
+const PATH = ADMIN_PATHS.betaTesters;
 
 const SORT_LABELS: Record<BetaTesterSort, { label: string; asc: string; desc: string }> = {
   created_at: { label: "Signed up", asc: "oldest first", desc: "newest first" },
@@ -37,6 +38,7 @@ function FilterSelect({
   name,
   label,
   all,
+  allValue = "",
   values,
   current,
   show = (value) => value,
@@ -44,25 +46,39 @@ function FilterSelect({
   id: string;
   name: string;
   label: string;
+  /** The first option's text, and its value (the filter's "no filter"). */
   all: string;
-  values: string[];
+  allValue?: string;
+  values: readonly string[];
   current: string;
   show?: (value: string) => ReactNode;
 }) {
-  const choices = current && !values.includes(current) ? [current, ...values] : values;
+  const choices = current && current !== allValue && !values.includes(current) ? [current, ...values] : values;
   return (
     <div>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
       <select className="field-input" id={id} name={name} defaultValue={current}>
-        <option value="">{all}</option>
+        <option value={allValue}>{all}</option>
         {choices.map((value) => (
           <option key={value} value={value}>
             {show(value)}
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** One end of the sign-up date range (its hint says the days are UTC and included). */
+function DateFilter({ id, name, label, current }: { id: string; name: string; label: string; current: string }) {
+  return (
+    <div>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input className="field-input" id={id} type="date" name={name} defaultValue={current} aria-describedby="bt-dates-hint" />
     </div>
   );
 }
@@ -98,33 +114,20 @@ export function BetaTestersPage() {
             </label>
             <input className="field-input" id="bt-q" type="search" name="q" defaultValue={filters.q} placeholder="Email or name" maxLength={200} />
           </div>
-          <div>
-            <label className="field-label" htmlFor="bt-intent">
-              Intent
-            </label>
-            <select className="field-input" id="bt-intent" name="intent" defaultValue={filters.intent}>
-              <option value="all">All intents</option>
-              {WAITLIST_INTENTS.map((intent) => (
-                <option key={intent} value={intent}>
-                  {humanize(intent)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="bt-intent"
+            name="intent"
+            label="Intent"
+            all="All intents"
+            allValue="all"
+            values={WAITLIST_INTENTS}
+            current={filters.intent}
+            show={humanize}
+          />
           <FilterSelect id="bt-source" name="source" label="Source" all="All sources" values={data.sources} current={filters.source} show={humanize} />
           <FilterSelect id="bt-utm" name="utm" label="UTM source" all="All UTM sources" values={data.utmSources} current={filters.utm} />
-          <div>
-            <label className="field-label" htmlFor="bt-from">
-              Signed up from
-            </label>
-            <input className="field-input" id="bt-from" type="date" name="from" defaultValue={filters.from} aria-describedby="bt-dates-hint" />
-          </div>
-          <div>
-            <label className="field-label" htmlFor="bt-to">
-              Signed up to
-            </label>
-            <input className="field-input" id="bt-to" type="date" name="to" defaultValue={filters.to} aria-describedby="bt-dates-hint" />
-          </div>
+          <DateFilter id="bt-from" name="from" label="Signed up from" current={filters.from} />
+          <DateFilter id="bt-to" name="to" label="Signed up to" current={filters.to} />
           {data.keepSort.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

@@ -10,7 +10,9 @@ import { waitlist } from "~/db/schema";
 import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { loadListPage, withQuery } from "~/features/admin/list-page.server";
 import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
@@ -264,20 +266,10 @@ export async function betaTestersCsv(
   });
 }
 
-export const BETA_TESTERS_PATH = "/admin/beta-testers";
-const withQuery = (path: string, params: URLSearchParams) => {
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-};
+const BETA_TESTERS_PATH = ADMIN_PATHS.betaTesters;
 
 export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const d1 = context.cloudflare.env.DB;
-  const requested = parseBetaTesterFilters(url.searchParams);
-  const confirmId = parseId(url.searchParams.get("confirm"));
-  const [list, confirm] = await Promise.all([listBetaTesters(d1, requested), confirmId ? findBetaTester(d1, confirmId) : null]);
-  const filters = { ...requested, page: list.page };
+  const { list, filters, confirm } = await loadListPage(request, context, { parseFilters: parseBetaTesterFilters, rows: listBetaTesters, find: findBetaTester });
 
   // Links are built here, where the filter model lives, so the page and the export always agree.
   const sortLinks = Object.fromEntries(

@@ -1,13 +1,14 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminTable } from "~/features/admin/ui/AdminTable";
+import { ActionsCell, AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { PostButton } from "~/features/admin/ui/PostButton";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { loadContactMessages } from "./contact-messages.server";
 
-const PATH = "/admin/contact-submissions";
+const PATH = ADMIN_PATHS.contactMessages;
 
 /** mailto: with the address kept readable and the subject encoded (no header injection). */
 function replyHref(email: string, subject: string): string {
@@ -39,7 +40,11 @@ export function ContactMessagesPage() {
         <Link to={data.viewHrefs.all} className={`btn btn-sm ${unreadView ? "btn-secondary" : "btn-primary"}`} aria-current={unreadView ? undefined : "page"}>
           All ({data.counts.all.toLocaleString("en")})
         </Link>
-        <Link to={data.viewHrefs.unread} className={`btn btn-sm ${unreadView ? "btn-primary" : "btn-secondary"}`} aria-current={unreadView ? "page" : undefined}>
+        <Link
+          to={data.viewHrefs.unread}
+          className={`btn btn-sm ${unreadView ? "btn-primary" : "btn-secondary"}`}
+          aria-current={unreadView ? "page" : undefined}
+        >
           Unread ({data.counts.unread.toLocaleString("en")})
         </Link>
       </nav>
@@ -67,22 +72,24 @@ export function ContactMessagesPage() {
             <td className="whitespace-nowrap">
               <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
             </td>
-            <td>
-              <div className="cell-actions">
-                <PostButton
-                  intent={row.isRead ? "mark-unread" : "mark-read"}
-                  id={row.id}
-                  label={row.isRead ? "Mark unread" : "Mark read"}
-                  ariaLabel={`Mark the message from ${row.name}, “${row.subject}”, as ${row.isRead ? "unread" : "read"}`}
-                />
-                <a className="btn btn-xs btn-secondary" href={replyHref(row.email, row.subject)} aria-label={`Reply to ${row.name} by email`}>
-                  Reply
-                </a>
-                <Link to={confirmHref(PATH, data.hereQuery, row.id)} className="btn btn-xs btn-secondary" aria-label={`Delete the message from ${row.name}, “${row.subject}”`}>
-                  Delete
-                </Link>
-              </div>
-            </td>
+            <ActionsCell>
+              <PostButton
+                intent={row.isRead ? "mark-unread" : "mark-read"}
+                id={row.id}
+                label={row.isRead ? "Mark unread" : "Mark read"}
+                ariaLabel={`Mark the message from ${row.name}, “${row.subject}”, as ${row.isRead ? "unread" : "read"}`}
+              />
+              <a className="btn btn-xs btn-secondary" href={replyHref(row.email, row.subject)} aria-label={`Reply to ${row.name} by email`}>
+                Reply
+              </a>
+              <Link
+                to={confirmHref(PATH, data.hereQuery, row.id)}
+                className="btn btn-xs btn-secondary"
+                aria-label={`Delete the message from ${row.name}, “${row.subject}”`}
+              >
+                Delete
+              </Link>
+            </ActionsCell>
           </tr>
         ))}
       </AdminTable>

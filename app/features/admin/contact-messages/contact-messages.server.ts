@@ -9,7 +9,9 @@ import { contactSubmissions } from "~/db/schema";
 import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
-import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { loadListPage, withQuery } from "~/features/admin/list-page.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb } from "~/lib/db.server";
 
 export const CONTACT_PAGE_SIZE = 25;
@@ -106,34 +108,25 @@ export async function deleteContactMessage(d1: D1Database, admin: SignedInAdmin,
   return true;
 }
 
-export const CONTACT_MESSAGES_PATH = "/admin/contact-submissions";
-const withQuery = (params: URLSearchParams) => {
-  const query = params.toString();
-  return query ? `${CONTACT_MESSAGES_PATH}?${query}` : CONTACT_MESSAGES_PATH;
-};
+const CONTACT_MESSAGES_PATH = ADMIN_PATHS.contactMessages;
+const here = (params: URLSearchParams) => withQuery(CONTACT_MESSAGES_PATH, params);
 
 export async function loadContactMessages({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const d1 = context.cloudflare.env.DB;
-  const requested = parseContactFilters(url.searchParams);
-  const confirmId = parseId(url.searchParams.get("confirm"));
-  const [list, confirm] = await Promise.all([listContactMessages(d1, requested), confirmId ? findContactMessage(d1, confirmId) : null]);
-  const filters = { ...requested, page: list.page };
+  const { list, filters, confirm } = await loadListPage(request, context, { parseFilters: parseContactFilters, rows: listContactMessages, find: findContactMessage });
   return json({
     ...list,
     show: filters.show,
     confirm,
     hereQuery: contactFilterParams(filters).toString(),
-    hereHref: withQuery(contactFilterParams(filters)),
-    viewHrefs: { all: withQuery(contactFilterParams(filters, { show: "all", page: 1 })), unread: withQuery(contactFilterParams(filters, { show: "unread", page: 1 })) },
+    hereHref: here(contactFilterParams(filters)),
+    viewHrefs: { all: here(contactFilterParams(filters, { show: "all", page: 1 })), unread: here(contactFilterParams(filters, { show: "unread", page: 1 })) },
   });
 }
 
 /** Mark read, mark unread, delete (from the confirmation panel); then back to the same view and page. */
 export const contactMessagesAction = adminAction(async ({ request, context, session, fields }) => {
   const d1 = context.cloudflare.env.DB;
-  const back = withQuery(contactFilterParams(parseContactFilters(new URL(request.url).searchParams)));
+  const back = here(contactFilterParams(parseContactFilters(new URL(request.url).searchParams)));
   const answer = (flash: Flash) => redirectWithFlash(request, context, back, flash);
   const gone: Flash = { kind: "error", message: "That message no longer exists." };
 

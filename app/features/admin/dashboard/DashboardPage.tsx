@@ -56,7 +56,10 @@ export function DashboardPage() {
           <dt>Unread messages</dt>
           <dd>{data.contacts.unread.toLocaleString("en")}</dd>
           <dd className="stat-note">
-            of {data.contacts.total.toLocaleString("en")} · <Link className="underline" to="/admin/contact-submissions">open inbox</Link>
+            of {data.contacts.total.toLocaleString("en")} ·{" "}
+            <Link className="underline" to="/admin/contact-submissions">
+              open inbox
+            </Link>
           </dd>
         </div>
         <div className="stat">

@@ -4,10 +4,11 @@ import type { ReactNode } from "react";
 import { refusalMessage } from "~/features/admin/form-schema";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { ReviewForm } from "./ReviewForm";
 import type { ReviewFormDefaults } from "./review-schema";
 
-const REVIEWS_PATH = "/admin/reviews";
+const REVIEWS_PATH = ADMIN_PATHS.reviews;
 
 /** A page with the review form: a new review, or an existing one to edit. */
 export function ReviewEditorPage({

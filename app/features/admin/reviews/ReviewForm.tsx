@@ -37,7 +37,13 @@ export function ReviewForm({
       ) : null}
       <div className="form-grid">
         <TextField meta={fields.title} id="review-title" label="Title" />
-        <TextAreaField meta={fields.content} id="review-content" label="Review text" hint={`Up to ${REVIEW_LIMITS.content.toLocaleString("en-US")} characters.`} rows={6} />
+        <TextAreaField
+          meta={fields.content}
+          id="review-content"
+          label="Review text"
+          hint={`Up to ${REVIEW_LIMITS.content.toLocaleString("en-US")} characters.`}
+          rows={6}
+        />
         <div className="form-grid form-grid-2">
           <TextField meta={fields.author_name} id="review-author_name" label="Author name" autoComplete="off" />
           <SelectField meta={fields.author_platform} id="review-author_platform" label="Platform">

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { refusalMessage } from "~/features/admin/form-schema";
-import { AdminTable, type Column } from "~/features/admin/ui/AdminTable";
+import { ActionsCell, AdminTable, type Column } from "~/features/admin/ui/AdminTable";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
@@ -38,7 +38,11 @@ export function ReviewListPage() {
       <AlertMessage message={refusalMessage(result)} testId="action-error" />
       {sectionShown ? null : (
         <p className="admin-panel mb-4 text-sm" data-testid="section-off">
-          The reviews section is turned off, so the landing page shows no reviews. <Link className="underline" to="/admin/settings">Change it in Settings</Link>.
+          The reviews section is turned off, so the landing page shows no reviews.{" "}
+          <Link className="underline" to="/admin/settings">
+            Change it in Settings
+          </Link>
+          .
         </p>
       )}
       {confirm ? (
@@ -57,7 +61,11 @@ export function ReviewListPage() {
           </p>
         </section>
       ) : (
-        <AdminTable testId="reviews-table" caption={`${reviews.length} ${reviews.length === 1 ? "review" : "reviews"}, in landing page order`} columns={COLUMNS}>
+        <AdminTable
+          testId="reviews-table"
+          caption={`${reviews.length} ${reviews.length === 1 ? "review" : "reviews"}, in landing page order`}
+          columns={COLUMNS}
+        >
           {reviews.map((review, index) => {
             const name = `review “${review.title}”`;
             return (
@@ -83,39 +91,37 @@ export function ReviewListPage() {
                 <td className="whitespace-nowrap">
                   <time dateTime={review.createdAt}>{formatUtcDate(review.createdAt)}</time>
                 </td>
-                <td>
-                  <div className="cell-actions">
-                    <Link to={`/admin/reviews/${review.id}`} className="btn btn-xs btn-secondary" aria-label={`Edit ${name}`}>
-                      Edit
-                    </Link>
-                    <PostButton
-                      preventScrollReset
-                      intent={review.isActive ? "hide" : "show"}
-                      id={review.id}
-                      label={review.isActive ? "Hide" : "Show"}
-                      ariaLabel={review.isActive ? `Hide ${name} from the landing page` : `Show ${name} on the landing page`}
-                    />
-                    <PostButton
-                      preventScrollReset
-                      intent={review.isFeatured ? "unfeature" : "feature"}
-                      id={review.id}
-                      label={review.isFeatured ? "Unfeature" : "Feature"}
-                      ariaLabel={review.isFeatured ? `Stop featuring ${name}` : `Feature ${name}`}
-                    />
-                    <PostButton preventScrollReset intent="move-up" id={review.id} label="Move up" ariaLabel={`Move ${name} up`} disabled={index === 0} />
-                    <PostButton
-                      preventScrollReset
-                      intent="move-down"
-                      id={review.id}
-                      label="Move down"
-                      ariaLabel={`Move ${name} down`}
-                      disabled={index === reviews.length - 1}
-                    />
-                    <Link to={`?confirm=${review.id}`} className="btn btn-xs btn-danger" aria-label={`Delete ${name}`}>
-                      Delete
-                    </Link>
-                  </div>
-                </td>
+                <ActionsCell>
+                  <Link to={`/admin/reviews/${review.id}`} className="btn btn-xs btn-secondary" aria-label={`Edit ${name}`}>
+                    Edit
+                  </Link>
+                  <PostButton
+                    preventScrollReset
+                    intent={review.isActive ? "hide" : "show"}
+                    id={review.id}
+                    label={review.isActive ? "Hide" : "Show"}
+                    ariaLabel={review.isActive ? `Hide ${name} from the landing page` : `Show ${name} on the landing page`}
+                  />
+                  <PostButton
+                    preventScrollReset
+                    intent={review.isFeatured ? "unfeature" : "feature"}
+                    id={review.id}
+                    label={review.isFeatured ? "Unfeature" : "Feature"}
+                    ariaLabel={review.isFeatured ? `Stop featuring ${name}` : `Feature ${name}`}
+                  />
+                  <PostButton preventScrollReset intent="move-up" id={review.id} label="Move up" ariaLabel={`Move ${name} up`} disabled={index === 0} />
+                  <PostButton
+                    preventScrollReset
+                    intent="move-down"
+                    id={review.id}
+                    label="Move down"
+                    ariaLabel={`Move ${name} down`}
+                    disabled={index === reviews.length - 1}
+                  />
+                  <Link to={`?confirm=${review.id}`} className="btn btn-xs btn-danger" aria-label={`Delete ${name}`}>
+                    Delete
+                  </Link>
+                </ActionsCell>
               </tr>
             );
           })}

@@ -8,6 +8,7 @@ import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseAdminForm, parseId, saveFailedRedirect, type AdminActionArgs } from "~/features/admin/guard.server";
 import { ADMIN_SAVE_FAILED_MESSAGE } from "~/features/admin/messages";
 import { requireAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { shouldShowReviews } from "~/lib/settings.server";
 import { reviewFormDefaults, reviewSchema, type ReviewInput } from "./review-schema";
 import {
@@ -23,7 +24,7 @@ import {
   type ReviewFlag,
 } from "./reviews.server";
 
-export const REVIEWS_PATH = "/admin/reviews";
+const REVIEWS_PATH = ADMIN_PATHS.reviews;
 
 export async function loadReviewList({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

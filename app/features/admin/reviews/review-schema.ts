@@ -106,7 +106,17 @@ export function reviewFormDefaults(
   nextSortOrder = 0,
 ) {
   if (!review) {
-    return { title: "", content: "", author_name: "", author_platform: "app_store", rating: "", image_url: "", sort_order: String(nextSortOrder), is_active: true, is_featured: false };
+    return {
+      title: "",
+      content: "",
+      author_name: "",
+      author_platform: "app_store",
+      rating: "",
+      image_url: "",
+      sort_order: String(nextSortOrder),
+      is_active: true,
+      is_featured: false,
+    };
   }
   return {
     title: review.title,

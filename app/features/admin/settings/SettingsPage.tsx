@@ -7,15 +7,15 @@ import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
 import { CheckboxRow, FieldError, RadioRow, TextField } from "~/features/admin/ui/Field";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { IntentFields } from "~/features/admin/ui/PostButton";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/settings.server";
-import { abFieldName, abTestsSchema, siteSettingsSchema } from "./settings-schema";
+import { abFieldName, abTestsSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
 import type { EdgeStatus, loadSettings } from "./settings.server";
 
-const SETTINGS_PATH = "/admin/settings";
-const RESET_CONFIRM = "ab-defaults";
+const SETTINGS_PATH = ADMIN_PATHS.settings;
 
 const SETTING_TEXT: Record<SettingKey, { legend: string; hint: string }> = {
   show_customer_reviews: {
@@ -56,10 +56,19 @@ export function SettingsPage() {
   const { key: visit } = useLocation();
   return (
     <>
-      <PageHeader title="Settings" description="What the public site shows, and the A/B tests visitors take part in. Changes apply to the next page a visitor opens." />
+      <PageHeader
+        title="Settings"
+        description="What the public site shows, and the A/B tests visitors take part in. Changes apply to the next page a visitor opens."
+      />
       <AlertMessage message={refusalMessage(result)} className="mb-5" />
       {data.confirmReset ? (
-        <ConfirmPanel title="Reset the A/B tests to the spec's defaults?" intent="reset-ab-tests" id="ab_tests" confirmLabel="Reset the A/B tests" cancelTo={SETTINGS_PATH}>
+        <ConfirmPanel
+          title="Reset the A/B tests to the spec's defaults?"
+          intent="reset-ab-tests"
+          id="ab_tests"
+          confirmLabel="Reset the A/B tests"
+          cancelTo={SETTINGS_PATH}
+        >
           <p>Every label, weight and on/off switch below goes back to the spec's table. Visitors may see other variants afterwards.</p>
         </ConfirmPanel>
       ) : null}

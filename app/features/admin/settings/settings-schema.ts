@@ -9,6 +9,9 @@ import type { SettingKey } from "~/lib/settings.server";
 
 const LABEL_MAX = 80;
 
+/** The ?confirm= value that opens the confirmation of a reset to the spec's defaults. */
+export const RESET_CONFIRM = "ab-defaults";
+
 export const SETTINGS_MESSAGES = {
   saved: "Settings saved.",
   invalidValue: "Invalid value: choose On or Off.",

@@ -15,12 +15,13 @@ import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY, readAbTestConfigWithSource } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { parseBoolean, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { abTestsSchema, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
+import { abTestsSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
@@ -138,9 +139,7 @@ async function writeAbTests(context: AppLoadContext, actor: SignedInAdmin, confi
   return success(message);
 }
 
-export const SETTINGS_PATH = "/admin/settings";
-/** The ?confirm= value that opens the reset confirmation. */
-export const RESET_CONFIRM = "ab-defaults";
+const SETTINGS_PATH = ADMIN_PATHS.settings;
 
 export async function loadSettings({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

@@ -11,12 +11,13 @@ export interface Column {
 export function ColumnHeadings({ columns }: { columns: readonly Column[] }) {
   return (
     <tr>
-      {columns.map((column, i) =>
-        column.cell ?? (
-          <th key={i} scope="col" className={column.numeric ? "num" : undefined}>
-            {column.label}
-          </th>
-        ),
+      {columns.map(
+        (column, i) =>
+          column.cell ?? (
+            <th key={i} scope="col" className={column.numeric ? "num" : undefined}>
+              {column.label}
+            </th>
+          ),
       )}
     </tr>
   );
@@ -65,5 +66,14 @@ export function AdminTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The last cell of a row: its actions, side by side. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td>
+      <div className="cell-actions">{children}</div>
+    </td>
   );
 }

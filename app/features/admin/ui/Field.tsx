@@ -35,7 +35,9 @@ function controlA11y({ meta, id, hint }: FrameProps) {
 }
 
 /** Conform's attributes for a control (name, constraints, initial value) without its own ids and aria, which controlA11y sets. */
-function conformAttributes<Props extends { id?: unknown; key?: unknown; form?: unknown; "aria-invalid"?: unknown; "aria-describedby"?: unknown }>(props: Props) {
+function conformAttributes<Props extends { id?: unknown; key?: unknown; form?: unknown; "aria-invalid"?: unknown; "aria-describedby"?: unknown }>(
+  props: Props,
+) {
   const { id: _id, key: _key, form: _form, "aria-invalid": _invalid, "aria-describedby": _describedBy, ...rest } = props;
   return rest;
 }
@@ -88,7 +90,13 @@ export function SelectField(props: FrameProps & Omit<SelectHTMLAttributes<HTMLSe
   return (
     <FieldFrame meta={meta} id={id} label={label} hint={hint} className={className}>
       {/* Nothing chosen yet is the empty option ("No rating"), marked as chosen like any other. */}
-      <select {...controlA11y(props)} className="field-input" {...conformAttributes(getSelectProps(meta))} defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""} {...select}>
+      <select
+        {...controlA11y(props)}
+        className="field-input"
+        {...conformAttributes(getSelectProps(meta))}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        {...select}
+      >
         {children}
       </select>
     </FieldFrame>

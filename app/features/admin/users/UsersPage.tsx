@@ -8,13 +8,14 @@ import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
 import { FieldError, RadioRow, TextField } from "~/features/admin/ui/Field";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { IntentFields, PostButton } from "~/features/admin/ui/PostButton";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/lib/constants";
 import { formatUtcDate, formatUtcDateTime } from "~/lib/dates";
 import { addAdminSchema, ownPasswordSchema, resetPasswordSchema } from "./user-schemas";
 import type { loadUsersPage } from "./users.server";
 
-const USERS_PATH = "/admin/users";
+const USERS_PATH = ADMIN_PATHS.users;
 const PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters. A few unrelated words are easy to type and hard to guess.`;
 
 const roleName = (role: string) => (role === "owner" ? "Owner" : "Admin");
@@ -74,7 +75,11 @@ export function UsersPage() {
               <td className="muted">{formatUtcDate(row.createdAt)}</td>
               {isOwner ? (
                 <td>
-                  {isMe ? <span className="muted">Change your password below</span> : <RowActions id={row.id} email={row.email} role={row.role} isDisabled={row.isDisabled} />}
+                  {isMe ? (
+                    <span className="muted">Change your password below</span>
+                  ) : (
+                    <RowActions id={row.id} email={row.email} role={row.role} isDisabled={row.isDisabled} />
+                  )}
                 </td>
               ) : null}
             </tr>

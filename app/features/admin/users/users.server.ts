@@ -13,6 +13,7 @@ import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseAdminForm, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
 import { hashPassword, verifyPassword } from "~/features/admin/password.server";
 import { endSessionsStatement, requireAdmin, type AdminRole, type AdminSession, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb, errorText, isUniqueViolation } from "~/lib/db.server";
 import { normaliseEmail } from "~/lib/waitlist-rules";
 import { ADMIN_ROLES, addAdminSchema, ownPasswordSchema, PASSWORD_FIELDS, resetPasswordSchema, USERS_MESSAGES } from "./user-schemas";
@@ -235,7 +236,7 @@ async function changeOwnPassword(context: AppLoadContext, session: AdminSession,
   return done(USERS_MESSAGES.ownPasswordChanged);
 }
 
-export const USERS_PATH = "/admin/users";
+const USERS_PATH = ADMIN_PATHS.users;
 
 export async function loadUsersPage({ request, context }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request, context);
