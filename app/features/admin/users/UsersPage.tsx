@@ -88,8 +88,8 @@ export function UsersPage() {
       </AdminTable>
 
       <div className="admin-grid-2 mt-5">
-        {isOwner ? <AddAdminPanel key={visit} lastResult={answerFor(result, "add")} /> : null}
-        <OwnPasswordPanel key={visit} lastResult={answerFor(result, "change-own-password")} />
+        {isOwner ? <AddAdminPanel key={`add-${visit}`} lastResult={answerFor(result, "add")} /> : null}
+        <OwnPasswordPanel key={`own-password-${visit}`} lastResult={answerFor(result, "change-own-password")} />
       </div>
     </>
   );
