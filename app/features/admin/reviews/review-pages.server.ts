@@ -97,7 +97,7 @@ export async function loadReviewEditor({ request, context, params }: LoaderFunct
 }
 
 /** Back to the list, told how it went. */
-const toList = (context: AppLoadContext, request: Request, kind: "success" | "error", message: string) =>
+const toList = (request: Request, context: AppLoadContext, kind: "success" | "error", message: string) =>
   redirectWithFlash(request, context, REVIEWS_PATH, { kind, message });
 
 /**
@@ -120,11 +120,11 @@ function reviewFormAction(intent: "create" | "update", save: (args: AdminActionA
 
 export const createReviewAction = reviewFormAction("create", async ({ request, context, session }, review) => {
   await createReview(context.cloudflare.env.DB, session.admin, review);
-  return toList(context, request, "success", MESSAGES.created);
+  return toList(request, context, "success", MESSAGES.created);
 });
 
 export const updateReviewAction = reviewFormAction("update", async ({ request, context, session, params }, review) => {
   const id = parseId(params.id);
   const updated = id !== null && (await updateReview(context.cloudflare.env.DB, session.admin, id, review));
-  return updated ? toList(context, request, "success", MESSAGES.updated) : toList(context, request, "error", MESSAGES.missing);
+  return updated ? toList(request, context, "success", MESSAGES.updated) : toList(request, context, "error", MESSAGES.missing);
 });
