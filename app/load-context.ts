@@ -1,5 +1,5 @@
 import type { AppEnv, CloudflareEnv } from "~/lib/env.server";
-import type { AdminActionMark, PrecomputedAbAssignment } from "~/server/edge-cache";
+import type { PrecomputedAbAssignment } from "~/server/edge-cache";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -16,8 +16,6 @@ declare module "@remix-run/cloudflare" {
     abAssignment?: PrecomputedAbAssignment;
     /** Set by the edge cache: the content version its key used (every admin change bumps it). */
     contentVersion?: string;
-    /** Marked by readAdminForm when an admin action's session is valid (edge-cache invalidation). */
-    adminAction?: AdminActionMark;
   }
 }
 

@@ -142,7 +142,7 @@ export const analyticsEvents = sqliteTable(
     utmCampaign: text("utm_campaign"),
     properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   },
-  // migrations/0001 and 0004. The analytics page (app/lib/admin/analytics-queries.mjs) reads its counts from
+  // migrations/0001 and 0004. The analytics page (app/features/admin/analytics/analytics-queries.mjs) reads its counts from
   // analyticsDailyCounts below and its web vitals through analytics_events_web_vitals_idx.
   (t) => [
     index("analytics_events_time_idx").on(t.occurredAt),

@@ -1,13 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, NavLink, Outlet, useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/react";
-import { FlashMessage } from "~/components/admin/FlashMessage";
-import { ADMIN_NAV } from "~/components/admin/nav";
-import { LogoMark } from "~/components/ui/Logo";
+import { loadAdminLayout } from "~/features/admin/layout.server";
 import { siteConfig } from "~/config/site";
-import { loadAdminLayout } from "~/lib/admin/layout.server";
-import { ADMIN_UNAVAILABLE_MESSAGE } from "~/lib/admin/messages";
 import adminStyles from "~/styles/admin.css";
 import type { RouteHandle } from "~/root";
+
+export { AdminLayout as default, AdminErrorPage as ErrorBoundary } from "~/features/admin/AdminLayout";
 
 export const handle: RouteHandle = { publicShell: false };
 
@@ -17,79 +14,4 @@ export const meta: MetaFunction = () => [{ title: `Admin · ${siteConfig.appName
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdminLayout(request, context);
-}
-
-export default function AdminLayout() {
-  const { admin, viaAccess, flash, unreadContacts } = useLoaderData<typeof loader>();
-  return (
-    <div className="admin-body">
-      <a href="#admin-main" className="skip-link">
-        Skip to content
-      </a>
-      <div className="admin-shell">
-        <aside className="admin-sidebar">
-          <div className="admin-brand">
-            <LogoMark className="h-7 w-7" />
-            <span>
-              {siteConfig.appName} <small>Admin</small>
-            </span>
-          </div>
-          <nav className="admin-nav" aria-label="Admin">
-            {ADMIN_NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} prefetch="intent">
-                <span>{item.label}</span>
-                {item.to === "/admin/contact-submissions" && unreadContacts > 0 ? (
-                  <span className="count" aria-label={`${unreadContacts} unread`}>
-                    {unreadContacts}
-                  </span>
-                ) : null}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="admin-account">
-            <span>
-              Signed in as <strong data-testid="signed-in-admin">{admin.email}</strong>
-              {admin.role === "owner" ? "Owner" : "Admin"}
-              {viaAccess ? " · via Cloudflare Access" : ""}
-            </span>
-            {viaAccess ? null : (
-              <Form method="post" action="/admin/logout">
-                <button type="submit" className="btn btn-sm btn-secondary">
-                  Sign out
-                </button>
-              </Form>
-            )}
-          </div>
-        </aside>
-        <main id="admin-main" className="admin-main" tabIndex={-1}>
-          <FlashMessage flash={flash} />
-          <Outlet />
-        </main>
-      </div>
-    </div>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text =
-    status === 404
-      ? { title: "Not found", message: "That record does not exist any more." }
-      : status === 503
-        ? { title: "Temporarily unavailable", message: ADMIN_UNAVAILABLE_MESSAGE }
-        : { title: "Something went wrong", message: "The admin could not load this page. Please try again in a moment." };
-  return (
-    <div className="login-wrap">
-      <div className="card login-card p-6">
-        <h1 className="text-xl font-bold">{text.title}</h1>
-        <p className="mt-2 text-ink-muted">{text.message}</p>
-        <p className="mt-4">
-          <a className="btn btn-primary" href="/admin/dashboard">
-            Back to the dashboard
-          </a>
-        </p>
-      </div>
-    </div>
-  );
 }

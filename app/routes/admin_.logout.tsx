@@ -1,13 +1,7 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearSessionCookie, currentAdmin, endSession, LOGIN_PATH } from "~/lib/admin/session.server";
+import { redirect } from "@remix-run/cloudflare";
+import { LOGIN_PATH } from "~/features/admin/session.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await currentAdmin(request, context);
-  if (session?.sessionId) await endSession(context, session.sessionId);
-  return redirect(`${LOGIN_PATH}?signedOut=1`, {
-    headers: { "Set-Cookie": await clearSessionCookie(request, context) },
-  });
-}
+export { logoutAction as action } from "~/features/admin/login.server";
 
 /** Signing out is a POST (a link must not end a session); a GET just goes to the login page. */
 export function loader() {

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { articleMeta } from "~/components/content/meta";
 import { PostMeta } from "~/components/content/PostMeta";
 import { Prose } from "~/components/content/Prose";
-import { formatDate, readingTimeLabel } from "~/components/content/format";
+import { readingTimeLabel } from "~/components/content/format";
+import { formatCalendarDay } from "~/lib/dates";
 import { findPost, listPosts, notFound } from "~/lib/content.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -57,7 +58,7 @@ export default function BlogPostPage() {
             {more.map((other) => (
               <li key={other.slug} className="card p-5">
                 <p className="text-sm text-ink-muted">
-                  <time dateTime={other.datePublished}>{formatDate(other.datePublished)}</time> · {readingTimeLabel(other.readingMinutes)}
+                  <time dateTime={other.datePublished}>{formatCalendarDay(other.datePublished)}</time> · {readingTimeLabel(other.readingMinutes)}
                 </p>
                 <p className="mt-2 font-semibold">
                   <Link to={`/blog/${other.slug}`} className="post-link" prefetch="intent">

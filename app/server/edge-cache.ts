@@ -16,6 +16,7 @@
  */
 import { readAbTestConfigWithSource, visitorKey } from "~/lib/ab-tests.server";
 import { assignAll, type AbAssignments } from "~/lib/ab-tests";
+import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { attributionFrom } from "~/lib/attribution";
 import { logWarn } from "~/lib/log.server";
 
@@ -76,19 +77,12 @@ export function isEdgeCacheable(request: Request): boolean {
 }
 
 /**
- * Set by readAdminForm once an admin action's session checked out: only then may the request
- * invalidate stored pages (an anonymous POST to /admin must not be a way to empty the cache).
+ * Whether a response ends an admin change: the admin action guard marked it (ADMIN_WRITE_HEADER) as
+ * a signed-in admin's accepted action. A beta-tester deletion bumps the version needlessly, which
+ * costs one cache miss per page and variant.
  */
-export interface AdminActionMark {
-  signedIn: boolean;
-}
-
-/**
- * Whether a response ends an admin change: an accepted admin POST by a signed-in admin (a
- * beta-tester deletion bumps the version needlessly, which costs one cache miss per page and variant).
- */
-export function isAdminChange(request: Request, response: Response, mark: AdminActionMark): boolean {
-  return mark.signedIn && request.method === "POST" && new URL(request.url).pathname.startsWith("/admin/") && response.status < 400;
+export function isAdminChange(response: Response): boolean {
+  return response.headers.has(ADMIN_WRITE_HEADER);
 }
 
 /** Stored pages are all invalidated: the next request renders afresh (elsewhere within KV's propagation delay). */

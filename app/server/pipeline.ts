@@ -9,7 +9,8 @@ import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { BodyIncompleteError, BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
-import { applyBrowserCacheControl, bumpContentVersion, type AdminActionMark, isAdminChange, isEdgeCacheable, respondWithEdgeCache, type PrecomputedAbAssignment } from "./edge-cache";
+import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
+import { applyBrowserCacheControl, bumpContentVersion, isAdminChange, isEdgeCacheable, respondWithEdgeCache, type PrecomputedAbAssignment } from "./edge-cache";
 import { errorPage } from "./error-page";
 import { applySecurityHeaders, type ThirdPartySources } from "./security-headers";
 
@@ -60,7 +61,7 @@ function createNonce(): string {
 export function createRequestPipeline(build: ServerBuild) {
   const handleRemixRequest = createRequestHandler(build, build.mode);
 
-  async function respond(request: Request, context: PipelineContext, nonce: string, adminAction: AdminActionMark): Promise<Response> {
+  async function respond(request: Request, context: PipelineContext, nonce: string): Promise<Response> {
     let bufferedRequest = request;
     if (!ALLOWED_METHODS.has(request.method)) {
       const refused = errorPage(405, "Method not allowed", "This site only answers GET and POST requests.");
@@ -104,7 +105,6 @@ export function createRequestPipeline(build: ServerBuild) {
         cspNonce: renderNonce,
         abAssignment,
         contentVersion,
-        adminAction,
       });
     if (!isEdgeCacheable(request)) return render(nonce);
     return respondWithEdgeCache({
@@ -121,18 +121,19 @@ export function createRequestPipeline(build: ServerBuild) {
 
   return async function handle(request: Request, context: PipelineContext): Promise<Response> {
     const nonce = createNonce();
-    const adminAction: AdminActionMark = { signedIn: false };
     let response: Response;
     try {
-      response = await respond(request, context, nonce, adminAction);
+      response = await respond(request, context, nonce);
       // Admin changes to reviews or settings show on the very next public request (ADR 0025).
-      if (isAdminChange(request, response, adminAction)) await bumpContentVersion(context.env.CONFIG);
+      if (isAdminChange(response)) await bumpContentVersion(context.env.CONFIG);
     } catch (error) {
       logError("request_failed", error, { method: request.method, path: new URL(request.url).pathname });
       response = errorPage(500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
     }
     // Responses from fetch() or the cache can carry immutable headers.
     response = new Response(response.body, response);
+    // The admin guard's signal to this pipeline, never to the browser.
+    response.headers.delete(ADMIN_WRITE_HEADER);
     applyBrowserCacheControl(response.headers);
     if (new URL(request.url).pathname.startsWith("/admin")) {
       // Nothing of the admin area is ever stored by a browser, proxy or edge cache, or indexed.

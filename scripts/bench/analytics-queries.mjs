@@ -5,7 +5,7 @@
 // Seeds ANALYTICS_BENCH_EVENTS realistic events (names, paths, consent, referrers, UTM sources,
 // A/B tests, web vitals, spread over a year with traffic growing towards today) into a fresh
 // Miniflare D1 on disk with the project's real migrations, in INSERT … SELECT chunks generated
-// by a recursive CTE inside SQLite. Then times each statement of app/lib/admin/analytics-queries.mjs
+// by a recursive CTE inside SQLite. Then times each statement of app/features/admin/analytics/analytics-queries.mjs
 // (the exact SQL the page runs) for the default 30-day range and for the longest allowed range,
 // and the page's whole batch; and shows which index each statement uses (EXPLAIN QUERY PLAN).
 import { mkdtempSync, rmSync, statSync, readdirSync } from "node:fs";
@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
-import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "../../app/lib/admin/analytics-queries.mjs";
+import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "../../app/features/admin/analytics/analytics-queries.mjs";
 import { applyMigrations } from "../lib/d1-migrations.mjs";
 import { ms, table } from "./report.mjs";
 import { median } from "./stats.mjs";
@@ -325,7 +325,7 @@ export function analyticsReport(figures) {
     "    The triggers of migrations/0004 count every inserted row into analytics_daily_counts, as they do for the",
     "    collector's batches, so the seeding time includes keeping the daily counts.",
     `    Ranges end today: ${ranges.map((r) => `${r.label} = ${r.events.toLocaleString("en")} events`).join(", ")}. Each statement of`,
-    "    app/lib/admin/analytics-queries.mjs (the page's exact SQL) is timed from Node: prepare + bind + all() through",
+    "    app/features/admin/analytics/analytics-queries.mjs (the page's exact SQL) is timed from Node: prepare + bind + all() through",
     "    Miniflare's D1 binding, so every figure includes the loopback round trip the baseline shows; one warm-up",
     "    run first. Rows = rows returned per range. (covering) = EXPLAIN says COVERING INDEX or searches a WITHOUT",
     "    ROWID table's primary key; SQLite does not say so for indexes on expressions (the JSON properties), whose",

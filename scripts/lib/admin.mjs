@@ -1,6 +1,6 @@
 // Creating or resetting an admin account in D1 (local state or --remote), for `npm run admin:create`
 // and the end-to-end server. The hash comes from the same code the Worker verifies with.
-import { hashPassword } from "../../app/lib/admin/password-hash.mjs";
+import { hashPassword } from "../../app/features/admin/password-hash.mjs";
 import { run } from "./run.mjs";
 
 export const PASSWORD_MIN_LENGTH = 12;

@@ -2,7 +2,7 @@
  * Signing in and out of the admin, with and without JavaScript (the no-js project runs this file too).
  */
 import { expect, test } from "@playwright/test";
-import { ADMIN_LOGIN_MESSAGES } from "../../app/lib/admin/messages";
+import { ADMIN_LOGIN_MESSAGES } from "../../app/features/admin/messages";
 import { E2E_ADMIN } from "./admin-account.mjs";
 import { signInAsAdmin } from "./admin-helpers";
 

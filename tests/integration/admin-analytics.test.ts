@@ -10,11 +10,11 @@ import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
-import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/lib/admin/analytics-queries.mjs";
+import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/features/admin/analytics/analytics-queries.mjs";
 import { p75 } from "~/lib/analytics/stats";
 import { analyticsDailyCounts, analyticsEvents } from "~/db/schema";
-import { createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
-import { applyMigrationFile, createEmptyD1, createTestApp, migrationFiles, type TestApp } from "../support/miniflare";
+import { openAdminApp, pageGet } from "../support/admin";
+import { applyMigrationFile, createEmptyD1, migrationFiles, type TestApp } from "../support/miniflare";
 
 const PATH = "/admin/analytics";
 const RANGE = "from=2026-01-05&to=2026-01-07";
@@ -104,9 +104,7 @@ const SEED: Seed[] = [
 ];
 
 beforeAll(async () => {
-  app = await createTestApp();
-  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  cookie = await signIn(app);
+  ({ app, cookie } = await openAdminApp());
   await app.db.batch(SEED.map((e) => insert(app.db, e)));
 });
 afterAll(() => app.dispose());

@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_LOGIN_MESSAGES } from "~/lib/admin/messages";
+import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";

@@ -4,18 +4,14 @@
  * the confirmation form with its audit entry.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/lib/admin/beta-testers.server";
-import { adminPost, createAdminUser, followFlash, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
+import { adminPost, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
+import type { TestApp } from "../support/miniflare";
 
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  cookie = await signIn(app);
-});
+beforeAll(async () => ({ app, cookie } = await openAdminApp()));
 afterAll(() => app.dispose());
 
 const HOSTILE_NAME = "=cmd|' /C calc'!A0";

@@ -3,17 +3,13 @@
  * read and unread, deletion through the confirmation form, audit entries, and escaped output.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminPost, createAdminUser, followFlash, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { adminPost, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
+import type { TestApp } from "../support/miniflare";
 
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  cookie = await signIn(app);
-});
+beforeAll(async () => ({ app, cookie } = await openAdminApp()));
 afterAll(() => app.dispose());
 
 const MESSAGES = [

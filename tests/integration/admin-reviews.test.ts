@@ -4,19 +4,15 @@
  * reorder, delete behind its confirmation, the audit trail, and the landing page seeing every change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_ADMIN_MESSAGES } from "~/lib/admin/reviews-admin.server";
+import { REVIEW_ADMIN_MESSAGES } from "~/features/admin/reviews/reviews.server";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { adminPost, createAdminUser, followFlash as followRedirectWithFlash, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { adminPost, followFlash as followRedirectWithFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
+import type { TestApp } from "../support/miniflare";
 
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  cookie = await signIn(app);
-});
+beforeAll(async () => ({ app, cookie } = await openAdminApp()));
 afterAll(() => app.dispose());
 beforeEach(async () => {
   await app.db.batch([app.db.prepare("DELETE FROM customer_reviews"), app.db.prepare("DELETE FROM admin_audit_log")]);

@@ -5,23 +5,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
-import { abFieldName } from "~/lib/admin/ab-test-fields";
-import { SETTINGS_MESSAGES } from "~/lib/admin/settings-admin.server";
+import { abFieldName, SETTINGS_MESSAGES } from "~/features/admin/settings/settings-schema";
 import { settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { adminPost, decodeHtml as decode, followFlash, openAdminApp, pageGet } from "../support/admin";
+import type { TestApp } from "../support/miniflare";
 
 const PATH = "/admin/settings";
 
 let app: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  cookie = await signIn(app);
-});
+beforeAll(async () => ({ app, cookie } = await openAdminApp()));
 afterAll(() => app.dispose());
 
 beforeEach(async () => {

@@ -3,9 +3,9 @@
  * sessions, and what the audit log records (never a password).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USERS_MESSAGES } from "~/lib/admin/users.server";
-import { adminPost, createAdminUser, decodeHtml as decode, followFlash, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { USERS_MESSAGES } from "~/features/admin/users/user-schemas";
+import { adminPost, createAdminUser, decodeHtml as decode, followFlash, openAdminApp, OWNER, pageGet, signIn } from "../support/admin";
+import type { TestApp } from "../support/miniflare";
 
 const PATH = "/admin/users";
 const NEW_PASSWORD = "a brand new passphrase for testing";
@@ -15,12 +15,8 @@ let app: TestApp;
 let ownerId: number;
 let ownerCookie: string;
 
-beforeAll(async () => {
-  // Many sign-ins from one test client: lift the per-client limit (it has its own tests).
-  app = await createTestApp({ ADMIN_LOGIN_RATE_LIMIT_MAX: "1000" });
-  ownerId = await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
-  ownerCookie = await signIn(app);
-});
+// Many sign-ins from one test client: lift the per-client limit (it has its own tests).
+beforeAll(async () => ({ app, ownerId, cookie: ownerCookie } = await openAdminApp({ ADMIN_LOGIN_RATE_LIMIT_MAX: "1000" })));
 afterAll(() => app.dispose());
 
 let counter = 0;

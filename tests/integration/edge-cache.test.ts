@@ -3,9 +3,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { EDGE_CACHE_FRESH_SECONDS } from "~/server/edge-cache";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
-import { createTestApp, d1FailingFor, unavailableKV, type TestApp } from "../support/miniflare";
+import { createTestApp, d1FailingFor, formPost, unavailableKV, type TestApp } from "../support/miniflare";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -219,6 +220,33 @@ describe("nobody outside the admin area can empty the cache", () => {
     expect(forged.status).toBeLessThan(500);
     await signIn(app);
     expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("HIT");
+  });
+
+  it("ignores the admin-write header on a request, and never lets it reach the browser", async () => {
+    await createAdminUser(app.db, OWNER);
+    const admin = await signIn(app);
+    const { cookie } = await newVisitor();
+    const forged = { [ADMIN_WRITE_HEADER]: "1", Accept: "text/html" };
+    // Sent by anyone, on any request: a page, a public form, an anonymous admin post, an admin's refused post.
+    expect((await app.fetch("/home", { headers: { Cookie: cookie, ...forged } })).headers.has(ADMIN_WRITE_HEADER)).toBe(false);
+    const contact = { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough." };
+    expect((await app.fetch(formPost("/contact", contact, "198.51.100.9", forged))).headers.has(ADMIN_WRITE_HEADER)).toBe(false);
+    expect((await app.fetch(formPost("/admin/reviews/new", { intent: "create", title: "Spam" }, "198.51.100.9", forged))).status).toBe(302);
+    expect((await app.fetch(formPost("/admin/reviews/new", { intent: "create", title: "" }, "198.51.100.9", { ...forged, Cookie: admin }))).status).toBe(400);
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("HIT");
+
+    // An accepted admin change is marked for the pipeline (the stored pages go), but the browser never sees the mark:
+    // neither on the redirect of a plain form post nor on the answer to a data request (JavaScript).
+    const form = { intent: "create", title: "Marked but unseen", content: "Sorted my reading list.", author_name: "Grace", author_platform: "app_store", is_active: "on" };
+    const redirect = await app.fetch(adminPost("/admin/reviews/new", form, admin));
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.has(ADMIN_WRITE_HEADER)).toBe(false);
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("MISS");
+    const data = await app.fetch(adminPost("/admin/reviews/new?_data=routes%2Fadmin.reviews.new", { ...form, title: "Marked, by fetch" }, admin));
+    expect(data.status).toBe(204);
+    expect(data.headers.get("X-Remix-Redirect")).toBe("/admin/reviews");
+    expect(data.headers.has(ADMIN_WRITE_HEADER)).toBe(false);
+    expect(cacheStatus(await app.fetch("/home", { headers: { Cookie: cookie } }))).toBe("MISS");
   });
 });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
-import { ADMIN_SAVE_FAILED_MESSAGE, ADMIN_UNAVAILABLE_MESSAGE } from "~/lib/admin/messages";
+import { ADMIN_SAVE_FAILED_MESSAGE, ADMIN_UNAVAILABLE_MESSAGE } from "~/features/admin/messages";
 import type { CloudflareEnv } from "~/lib/env.server";
 import { NOTIFY_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { settingKvKey } from "~/lib/settings.server";

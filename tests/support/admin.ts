@@ -1,6 +1,6 @@
 /** Admin accounts and signed-in requests for integration tests (real D1 rows, real sign-in). */
-import { hashPassword } from "~/lib/admin/password-hash.mjs";
-import { formPost, type TestApp } from "./miniflare";
+import { hashPassword } from "~/features/admin/password-hash.mjs";
+import { createTestApp, formPost, type TestApp } from "./miniflare";
 
 export const OWNER = { email: "owner@example.test", password: "correct horse battery staple" };
 
@@ -17,6 +17,16 @@ export async function createAdminUser(
     .bind(email, cachedHash.hash, role, disabled ? 1 : 0)
     .first<{ id: number }>();
   return row!.id;
+}
+
+/**
+ * The start of an admin page's tests: a test app (with `env` over the defaults), the owner's
+ * account, and the Cookie header of the owner signed in.
+ */
+export async function openAdminApp(env: Record<string, string> = {}): Promise<{ app: TestApp; cookie: string; ownerId: number }> {
+  const app = await createTestApp(env);
+  const ownerId = await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
+  return { app, cookie: await signIn(app), ownerId };
 }
 
 /** The `name=value` pair of a Set-Cookie header, for sending back. */

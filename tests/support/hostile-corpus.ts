@@ -11,7 +11,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { posts, tutorials } from "~/content/generated/content";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
-import { abFieldName } from "~/lib/admin/ab-test-fields";
+import { abFieldName } from "~/features/admin/settings/settings-schema";
 import { OWNER } from "./admin";
 import { appRoutes, fillParams, isGuardedAdminPattern, type AppRoute } from "./routes";
 

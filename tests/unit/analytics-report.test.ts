@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AB_TESTS, type AbTestDefinition } from "~/lib/ab-tests";
-import { formatConfidence, formatPercent, formatUplift, formatWebVital } from "~/lib/admin/analytics-format";
-import { rangeBounds } from "~/lib/admin/analytics-queries.mjs";
-import { ANALYTICS_MAX_DAYS, fillDays, parseDateRange, presetRanges, summariseAbTest, webVitalPages, type AbCount } from "~/lib/admin/analytics-report";
+import { formatConfidence, formatPercent, formatUplift, formatWebVital } from "~/features/admin/analytics/analytics-format";
+import { rangeBounds } from "~/features/admin/analytics/analytics-queries.mjs";
+import { ANALYTICS_MAX_DAYS, fillDays, parseDateRange, presetRanges, summariseAbTest, webVitalPages, type AbCount } from "~/features/admin/analytics/analytics-report";
 
 const NOW = Date.parse("2026-03-15T17:45:00.000Z");
 const range = (query: string) => parseDateRange(new URLSearchParams(query), NOW);

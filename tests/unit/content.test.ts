@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findPost, findTutorial, listPosts, listTutorials, rfc822Date, tutorialNeighbours } from "~/lib/content.server";
-import { formatDate } from "~/components/content/format";
+import { formatCalendarDay as formatDate } from "~/lib/dates";
 import { htmlToText, parseFrontMatter, readingMinutes, renderMarkdown, TUTORIAL_SLUGS, WORDS_PER_MINUTE } from "../../scripts/content.mjs";
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(" ");

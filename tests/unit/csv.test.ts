@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvField, csvRow } from "~/lib/admin/csv";
+import { CSV_BOM, csvField, csvRow } from "~/features/admin/beta-testers/csv";
 
 describe("csvField: RFC 4180 quoting", () => {
   it("leaves plain text alone and writes nothing for null and undefined", () => {

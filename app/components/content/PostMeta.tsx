@@ -1,4 +1,5 @@
-import { formatDate, readingTimeLabel } from "./format";
+import { formatCalendarDay } from "~/lib/dates";
+import { readingTimeLabel } from "./format";
 
 /** Date (and last update), reading time, and optionally the author, on one line that wraps. */
 export function PostMeta({
@@ -18,11 +19,11 @@ export function PostMeta({
     <p className={`post-meta ${className}`.trim()}>
       {author ? <span>{author}</span> : null}
       <span>
-        <time dateTime={datePublished}>{formatDate(datePublished)}</time>
+        <time dateTime={datePublished}>{formatCalendarDay(datePublished)}</time>
       </span>
       {dateModified && dateModified !== datePublished ? (
         <span>
-          Updated <time dateTime={dateModified}>{formatDate(dateModified)}</time>
+          Updated <time dateTime={dateModified}>{formatCalendarDay(dateModified)}</time>
         </span>
       ) : null}
       <span>{readingTimeLabel(readingMinutes)}</span>

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { IntentFields } from "./PostButton";
 
 /** The link that asks before deleting `id`: the page's own URL (filters kept) plus `?confirm=<id>`. */
 export function confirmHref(path: string, query: string, id: number | string): string {
@@ -34,8 +35,7 @@ export function ConfirmPanel({
       <h2 id="confirm-title">{title}</h2>
       <div id="confirm-body">{children}</div>
       <Form method="post" className="admin-actions">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
+        <IntentFields intent={intent} id={id} />
         <button type="submit" className="btn btn-sm btn-danger">
           {confirmLabel}
         </button>

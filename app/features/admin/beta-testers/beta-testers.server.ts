@@ -3,15 +3,20 @@
  * the page, its CSV export and the redirect after a deletion, so all three always agree.
  * Every value a person typed reaches SQL as a bound parameter.
  */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, gte, lte, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { waitlist } from "~/db/schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { loadListPage, withQuery } from "~/features/admin/list-page.server";
+import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
-import { auditStatement } from "./audit.server";
 import { CSV_BOM, csvRow } from "./csv";
-import type { SignedInAdmin } from "./session.server";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
@@ -257,6 +262,72 @@ export async function betaTestersCsv(
         logError("beta_testers_export_failed", error, { offset });
         controller.error(error);
       }
+    },
+  });
+}
+
+const BETA_TESTERS_PATH = ADMIN_PATHS.betaTesters;
+
+export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) {
+  const { list, filters, confirm } = await loadListPage(request, context, { parseFilters: parseBetaTesterFilters, rows: listBetaTesters, find: findBetaTester });
+
+  // Links are built here, where the filter model lives, so the page and the export always agree.
+  const sortLinks = Object.fromEntries(
+    BETA_TESTER_SORTS.map((sort) => {
+      const active = filters.sort === sort;
+      const dir = active ? (filters.dir === "asc" ? "desc" : "asc") : defaultDirection(sort);
+      return [sort, { href: withQuery(BETA_TESTERS_PATH, betaTesterFilterParams(filters, { sort, dir, page: 1 })), active, next: dir }];
+    }),
+  ) as Record<BetaTesterSort, { href: string; active: boolean; next: SortDirection }>;
+  const here = betaTesterFilterParams(filters);
+  // Applying the filter form keeps the current sort (only what differs from the default is in `here`).
+  const keepSort = ["sort", "dir"].flatMap((name) => (here.has(name) ? [[name, here.get(name)!] as const] : []));
+  return json({
+    filters,
+    filtered: Boolean(filters.q || filters.intent !== "all" || filters.source || filters.utm || filters.from || filters.to),
+    rows: list.rows,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    sources: list.sources,
+    utmSources: list.utmSources,
+    confirm,
+    sortLinks,
+    hereHref: withQuery(BETA_TESTERS_PATH, here),
+    hereQuery: here.toString(),
+    exportHref: withQuery(`${BETA_TESTERS_PATH}.csv`, betaTesterFilterParams(filters, { page: 1 })),
+    exportCapped: list.total > BETA_TESTERS_EXPORT_LIMIT ? BETA_TESTERS_EXPORT_LIMIT : null,
+    keepSort,
+  });
+}
+
+/** Deletes one sign-up (from the confirmation panel), then back to the same filters, sort and page. */
+export const betaTestersAction = adminAction(async ({ request, context, session, fields }) => {
+  const back = withQuery(BETA_TESTERS_PATH, betaTesterFilterParams(parseBetaTesterFilters(new URL(request.url).searchParams)));
+  if (fields.intent !== "delete") {
+    return redirectWithFlash(request, context, back, { kind: "error", message: "That action is not available on this page." });
+  }
+  const id = parseId(fields.id);
+  const save = async () => {
+    const deleted = id ? await deleteBetaTester(context.cloudflare.env.DB, session.admin, id) : null;
+    if (!deleted) {
+      return redirectWithFlash(request, context, back, { kind: "error", message: "That beta tester no longer exists." });
+    }
+    return redirectWithFlash(request, context, back, { kind: "success", message: `Removed ${deleted.email} from the beta list.` });
+  };
+  return answerSaveFailure({ event: "admin_beta_testers_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
+});
+
+/** The beta list as a CSV download, with the same filters and order as the page. */
+export async function loadBetaTestersCsv({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const filters = parseBetaTesterFilters(new URL(request.url).searchParams);
+  const body = await betaTestersCsv(context.cloudflare.env.DB, filters);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="beta-testers-${day}.csv"`,
     },
   });
 }

@@ -5,11 +5,11 @@
  */
 import { eq, max, sql } from "drizzle-orm";
 import { customerReviews } from "~/db/schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
 import { createDb } from "~/lib/db.server";
-import type { ReviewInput } from "~/lib/review-rules";
 import { REVIEW_ORDER, type Review } from "~/lib/reviews.server";
-import { auditStatement } from "./audit.server";
-import type { SignedInAdmin } from "./session.server";
+import type { ReviewInput } from "./review-schema";
 
 /** The gap reordering leaves between neighbours, so a new sort order can go between two. */
 export const SORT_ORDER_STEP = 10;

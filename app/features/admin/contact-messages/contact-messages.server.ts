@@ -2,12 +2,17 @@
  * The contact inbox for the admin: messages newest first, all or only unread, and the three
  * changes an admin makes to one (mark read, mark unread, delete), each audited in the same batch.
  */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { contactSubmissions } from "~/db/schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
+import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { loadListPage, withQuery } from "~/features/admin/list-page.server";
+import type { SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb } from "~/lib/db.server";
-import { auditStatement } from "./audit.server";
-import type { SignedInAdmin } from "./session.server";
 
 export const CONTACT_PAGE_SIZE = 25;
 export const CONTACT_VIEWS = ["all", "unread"] as const;
@@ -102,3 +107,44 @@ export async function deleteContactMessage(d1: D1Database, admin: SignedInAdmin,
   ]);
   return true;
 }
+
+const CONTACT_MESSAGES_PATH = ADMIN_PATHS.contactMessages;
+const here = (params: URLSearchParams) => withQuery(CONTACT_MESSAGES_PATH, params);
+
+export async function loadContactMessages({ request, context }: LoaderFunctionArgs) {
+  const { list, filters, confirm } = await loadListPage(request, context, { parseFilters: parseContactFilters, rows: listContactMessages, find: findContactMessage });
+  return json({
+    ...list,
+    show: filters.show,
+    confirm,
+    hereQuery: contactFilterParams(filters).toString(),
+    hereHref: here(contactFilterParams(filters)),
+    viewHrefs: { all: here(contactFilterParams(filters, { show: "all", page: 1 })), unread: here(contactFilterParams(filters, { show: "unread", page: 1 })) },
+  });
+}
+
+/** Mark read, mark unread, delete (from the confirmation panel); then back to the same view and page. */
+export const contactMessagesAction = adminAction(async ({ request, context, session, fields }) => {
+  const d1 = context.cloudflare.env.DB;
+  const back = here(contactFilterParams(parseContactFilters(new URL(request.url).searchParams)));
+  const answer = (flash: Flash) => redirectWithFlash(request, context, back, flash);
+  const gone: Flash = { kind: "error", message: "That message no longer exists." };
+
+  const id = parseId(fields.id);
+  const save = async () => {
+    switch (fields.intent) {
+      case "mark-read":
+      case "mark-unread": {
+        const isRead = fields.intent === "mark-read";
+        if (!id || !(await setContactMessageRead(d1, session.admin, id, isRead))) return answer(gone);
+        return answer({ kind: "success", message: isRead ? "Marked as read." : "Marked as unread." });
+      }
+      case "delete":
+        if (!id || !(await deleteContactMessage(d1, session.admin, id))) return answer(gone);
+        return answer({ kind: "success", message: "Message deleted." });
+      default:
+        return answer({ kind: "error", message: "That action is not available on this page." });
+    }
+  };
+  return answerSaveFailure({ event: "admin_contact_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
+});

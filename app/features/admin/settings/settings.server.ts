@@ -6,40 +6,24 @@
  * entry route (which reads KV first, then D1) follows the saved D1 value.
  * A/B tests: KV "ab_tests" is their only store; the edge falls back to the spec's table without it.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { inArray } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
-import { AB_TEST_NAMES, abTestConfigSchema, DEFAULT_AB_TESTS, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
+import { auditStatement } from "~/features/admin/audit.server";
+import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
+import { formRefusal } from "~/features/admin/form-schema";
+import { adminAction, answerSaveFailure, parseAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
+import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
+import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY, readAbTestConfigWithSource } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { parseBoolean, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { abFieldName } from "./ab-test-fields";
-import { auditStatement } from "./audit.server";
-import type { Flash } from "./flash.server";
-import type { SignedInAdmin } from "./session.server";
+import { abTestsSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
-
-const LABEL_MAX = 80;
-
-export const SETTINGS_MESSAGES = {
-  saved: "Settings saved.",
-  invalidValue: "Invalid value: choose On or Off.",
-  edgeCleared:
-    "Settings saved, but the edge copy (KV) could not be updated. It was cleared instead, so the landing page reads the saved value from the database.",
-  edgeStale:
-    "Settings saved in the database, but the edge copy (KV) could not be updated or cleared: the entry page may follow the old value until you save again.",
-  unknownIntent: "That action is not available here.",
-  abSaved: "A/B tests saved.",
-  abReset: "A/B tests reset to the spec's defaults.",
-  abStoreFailed: "The A/B tests could not be saved: the configuration store (KV) is unavailable. Nothing changed.",
-  abAuditFailed: "A/B tests saved, but the audit log could not be written.",
-  weightSum: (test: string, sum: number) => `Weights of ${test} must add up to 100 (now ${sum}).`,
-  weight: "Use a whole number from 0 to 100.",
-  label: `Use 1 to ${LABEL_MAX} characters.`,
-  abInvalid: (test: string) => `The definition of ${test} is not valid.`,
-} as const;
 
 export type EdgeStatus = "in-sync" | "missing" | "differs" | "unreadable";
 
@@ -62,14 +46,14 @@ export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
   return { settings, abTests: ab.config, abSource: ab.source };
 }
 
-export type SettingsForm = "settings" | "ab-tests" | "page";
-
 export type SettingsOutcome =
   | { kind: "flash"; flash: Flash }
-  | { kind: "invalid"; form: SettingsForm; errors: Record<string, string>; values: Record<string, string> };
+  /** The page again with conform's answer: a form's messages and typed values, or a refusal of the whole post. */
+  | { kind: "invalid"; result: SubmissionResult<string[]> };
 
 const success = (message: string): SettingsOutcome => ({ kind: "flash", flash: { kind: "success", message } });
 const failure = (message: string): SettingsOutcome => ({ kind: "flash", flash: { kind: "error", message } });
+const invalid = (result: SubmissionResult<string[]>): SettingsOutcome => ({ kind: "invalid", result });
 
 export async function handleSettingsAction(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {
   switch (fields.intent) {
@@ -80,23 +64,15 @@ export async function handleSettingsAction(context: AppLoadContext, actor: Signe
     case "reset-ab-tests":
       return writeAbTests(context, actor, DEFAULT_AB_TESTS, "reset A/B tests", SETTINGS_MESSAGES.abReset);
     default:
-      return { kind: "invalid", form: "page", errors: { form: SETTINGS_MESSAGES.unknownIntent }, values: {} };
+      return invalid(formRefusal(SETTINGS_MESSAGES.unknownIntent));
   }
 }
 
 async function saveSettings(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {
-  const values = {} as Record<SettingKey, boolean>;
-  const errors: Record<string, string> = {};
-  for (const key of SETTING_KEYS) {
-    // Exactly "true" or "false": a missing or any other value is refused, and nothing is written.
-    const value = parseBoolean(fields[key]);
-    if (value === null) errors[key] = SETTINGS_MESSAGES.invalidValue;
-    else values[key] = value;
-  }
-  if (Object.keys(errors).length > 0) {
-    const typed = Object.fromEntries(SETTING_KEYS.map((key) => [key, (fields[key] ?? "").slice(0, 10)]));
-    return { kind: "invalid", form: "settings", errors, values: typed };
-  }
+  const submission = parseAdminForm(fields, siteSettingsSchema);
+  // Nothing is written unless both values are valid.
+  if (submission.status !== "success") return invalid(submission.reply());
+  const values = submission.value;
 
   const { DB, CONFIG } = context.cloudflare.env;
   const db = createDb(DB);
@@ -138,60 +114,11 @@ async function mirrorToKv(kv: KVNamespace, values: Record<SettingKey, boolean>):
   return outcomes.includes("cleared") ? "cleared" : "written";
 }
 
-/**
- * The edited definitions, checked by abTestConfigSchema (the same schema the edge trusts), with
- * messages per field and per test; or the errors and the typed values to show again. Variant ids
- * are fixed: they come from the definitions in force, never from the form.
- */
-export function parseAbTestForm(
-  fields: Record<string, string>,
-  current: AbTestConfig,
-): { ok: true; config: AbTestConfig } | { ok: false; errors: Record<string, string>; values: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const values: Record<string, string> = {};
-  const candidate = Object.fromEntries(
-    AB_TEST_NAMES.map((test) => {
-      const enabled = fields[abFieldName.enabled(test)] === "on";
-      values[abFieldName.enabled(test)] = enabled ? "on" : "";
-      const variants = current[test].variants.map((variant) => {
-        const label = fields[abFieldName.label(test, variant.id)] ?? "";
-        const weightText = (fields[abFieldName.weight(test, variant.id)] ?? "").trim();
-        values[abFieldName.label(test, variant.id)] = label.slice(0, LABEL_MAX * 2);
-        values[abFieldName.weight(test, variant.id)] = weightText.slice(0, 10);
-        const weight = /^\d{1,3}$/.test(weightText) ? Number(weightText) : Number.NaN;
-        return { id: variant.id, label, weight };
-      });
-      return [test, { enabled, variants }];
-    }),
-  ) as Record<AbTestName, { enabled: boolean; variants: { id: string; label: string; weight: number }[] }>;
-
-  const result = abTestConfigSchema.safeParse(candidate);
-  if (result.success) return { ok: true, config: result.data };
-
-  for (const issue of result.error.issues) {
-    const [test, part, index, field] = issue.path as [AbTestName, string?, number?, string?];
-    const variant = typeof index === "number" ? candidate[test]?.variants[index] : undefined;
-    if (part === "variants" && variant && (field === "label" || field === "weight")) {
-      const name = field === "label" ? abFieldName.label(test, variant.id) : abFieldName.weight(test, variant.id);
-      errors[name] ??= field === "label" ? SETTINGS_MESSAGES.label : SETTINGS_MESSAGES.weight;
-    } else if (test) {
-      errors[test] ??= SETTINGS_MESSAGES.abInvalid(test);
-    }
-  }
-  // The sum is checked here rather than read off the schema's issue, so it names the total.
-  for (const test of AB_TEST_NAMES) {
-    const weights = candidate[test].variants.map((v) => v.weight);
-    const sum = weights.reduce((total, w) => total + w, 0);
-    if (weights.every(Number.isInteger) && sum !== 100) errors[test] = SETTINGS_MESSAGES.weightSum(test, sum);
-  }
-  return { ok: false, errors, values };
-}
-
 async function saveAbTests(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {
   const { config: current } = await readAbTestConfigWithSource(context.cloudflare.env.CONFIG);
-  const parsed = parseAbTestForm(fields, current);
-  if (!parsed.ok) return { kind: "invalid", form: "ab-tests", errors: parsed.errors, values: parsed.values };
-  return writeAbTests(context, actor, parsed.config, "updated A/B tests", SETTINGS_MESSAGES.abSaved);
+  const submission = parseAdminForm(fields, abTestsSchema(current));
+  if (submission.status !== "success") return invalid(submission.reply());
+  return writeAbTests(context, actor, submission.value, "updated A/B tests", SETTINGS_MESSAGES.abSaved);
 }
 
 /** KV first (the edge reads only KV), then the audit row; a KV failure changes nothing. */
@@ -211,3 +138,22 @@ async function writeAbTests(context: AppLoadContext, actor: SignedInAdmin, confi
   }
   return success(message);
 }
+
+const SETTINGS_PATH = ADMIN_PATHS.settings;
+
+export async function loadSettings({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const { DB, CONFIG } = context.cloudflare.env;
+  const data = await loadSettingsPage(DB, CONFIG);
+  const confirmReset = new URL(request.url).searchParams.get("confirm") === RESET_CONFIRM;
+  return json({ ...data, confirmReset });
+}
+
+export const settingsAction = adminAction(async ({ request, context, session, fields }) => {
+  const save = async () => {
+    const outcome = await handleSettingsAction(context, session.admin, fields);
+    if (outcome.kind === "invalid") return json(outcome.result, { status: 400 });
+    return redirectWithFlash(request, context, SETTINGS_PATH, outcome.flash);
+  };
+  return answerSaveFailure({ event: "admin_settings_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, SETTINGS_PATH));
+});

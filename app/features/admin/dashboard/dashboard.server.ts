@@ -1,11 +1,13 @@
 /** The dashboard's figures: one round trip to D1 (a batch) plus the KV read for A/B tests. */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, count, desc, gte, lt, sql } from "drizzle-orm";
 import { contactSubmissions, customerReviews, siteSettings, waitlist } from "~/db/schema";
+import { recentAuditEntries } from "~/features/admin/audit.server";
+import { requireAdmin } from "~/features/admin/session.server";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
+import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { parseBoolean, SETTING_DEFAULTS, type SettingKey } from "~/lib/settings.server";
-import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
-import { recentAuditEntries } from "./audit.server";
 
 const DAY_MS = 86_400_000;
 
@@ -65,4 +67,9 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.
     abTests: Object.entries(abTests).map(([name, test]) => ({ name, enabled: test.enabled, variants: test.variants.length })),
     audit,
   };
+}
+
+export async function loadDashboardPage({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await loadDashboard(context.cloudflare.env.DB, context.cloudflare.env.CONFIG));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { Flash } from "~/lib/admin/flash.server";
+import type { Flash } from "~/features/admin/flash.server";
 
 /** The confirmation (or failure) of the last mutation; announced to screen readers, focusable. */
 export function FlashMessage({ flash }: { flash: Flash | null }) {

@@ -3,34 +3,20 @@
  * admins (add, disable, enable, role, password reset); every admin may change their own password.
  * Each mutation is one D1 batch with its audit row, so both land or neither.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { asc, eq, sql } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
+import { formRefusal } from "~/features/admin/form-schema";
+import { adminAction, answerSaveFailure, parseAdminForm, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { hashPassword, verifyPassword } from "~/features/admin/password.server";
+import { endSessionsStatement, requireAdmin, type AdminRole, type AdminSession, type SignedInAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb, errorText, isUniqueViolation } from "~/lib/db.server";
-import { emailProblem, nameProblem, normaliseEmail } from "~/lib/waitlist-rules";
-import { parseId } from "./action.server";
-import { auditStatement } from "./audit.server";
-import type { Flash } from "./flash.server";
-import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
-import { endSessionsStatement, type AdminRole, type AdminSession, type SignedInAdmin } from "./session.server";
-
-export const ADMIN_ROLES = ["owner", "admin"] as const satisfies readonly AdminRole[];
-
-export const USERS_MESSAGES = {
-  ownerOnly: "Only an owner can manage other admins.",
-  duplicateEmail: "An admin with this email already exists.",
-  chooseRole: "Choose a role: owner or admin.",
-  unknownIntent: "That action is not available here.",
-  badId: "Choose an admin from the list.",
-  gone: "That admin no longer exists.",
-  notSelfDisable: "You cannot disable your own account.",
-  notSelfRole: "You cannot change your own role.",
-  notSelfReset: "Use “Change my password” for your own account.",
-  lastOwner: (email: string) => `${email} is the last enabled owner. Make another admin an owner first.`,
-  wrongCurrent: "The current password is not correct.",
-  samePassword: "Choose a password different from the current one.",
-  ownPasswordChanged: "Password changed. Other sessions were signed out.",
-} as const;
+import { normaliseEmail } from "~/lib/waitlist-rules";
+import { ADMIN_ROLES, addAdminSchema, ownPasswordSchema, PASSWORD_FIELDS, resetPasswordSchema, USERS_MESSAGES } from "./user-schemas";
 
 export type AdminListRow = {
   id: number;
@@ -61,22 +47,15 @@ export async function findAdmin(d1: D1Database, id: number): Promise<AdminListRo
   return row;
 }
 
-/** The forms of the page; a failed submission names its form so the page shows the errors there. */
-export type UsersForm = "page" | "add" | "reset" | "own-password";
-
 export type UsersOutcome =
   | { kind: "flash"; flash: Flash }
-  | { kind: "invalid"; status: 400 | 403; form: UsersForm; errors: Record<string, string>; values: Record<string, string> };
+  /** The page again with conform's answer: a form's messages and typed values, or a refusal of the whole post. */
+  | { kind: "invalid"; status: 400 | 403; result: SubmissionResult<string[]> };
 
 const done = (message: string): UsersOutcome => ({ kind: "flash", flash: { kind: "success", message } });
 const refused = (message: string): UsersOutcome => ({ kind: "flash", flash: { kind: "error", message } });
-const invalid = (form: UsersForm, errors: Record<string, string>, values: Record<string, string> = {}, status: 400 | 403 = 400): UsersOutcome => ({
-  kind: "invalid",
-  status,
-  form,
-  errors,
-  values,
-});
+const invalid = (result: SubmissionResult<string[]>, status: 400 | 403 = 400): UsersOutcome => ({ kind: "invalid", status, result });
+const refusedPost = (message: string, status: 400 | 403 = 400) => invalid(formRefusal(message), status);
 
 const OWNER_ONLY_INTENTS = new Set(["add", "disable", "enable", "change-role", "reset-password"]);
 const nowIso = () => new Date().toISOString();
@@ -113,14 +92,14 @@ async function isLastEnabledOwner(d1: D1Database, target: AdminListRow): Promise
 export async function handleUsersAction(context: AppLoadContext, session: AdminSession, fields: Record<string, string>): Promise<UsersOutcome> {
   const intent = fields.intent ?? "";
   if (intent === "change-own-password") return changeOwnPassword(context, session, fields);
-  if (!OWNER_ONLY_INTENTS.has(intent)) return invalid("page", { form: USERS_MESSAGES.unknownIntent });
+  if (!OWNER_ONLY_INTENTS.has(intent)) return refusedPost(USERS_MESSAGES.unknownIntent);
   // Enforced here, not only by hiding the forms: a plain admin's post changes nothing.
-  if (session.admin.role !== "owner") return invalid("page", { form: USERS_MESSAGES.ownerOnly }, {}, 403);
+  if (session.admin.role !== "owner") return refusedPost(USERS_MESSAGES.ownerOnly, 403);
   if (intent === "add") return addAdmin(context, session.admin, fields);
 
   const d1 = context.cloudflare.env.DB;
   const id = parseId(fields.id);
-  if (id === null) return invalid("page", { form: USERS_MESSAGES.badId });
+  if (id === null) return refusedPost(USERS_MESSAGES.badId);
   const target = await findAdmin(d1, id);
   if (!target) return refused(USERS_MESSAGES.gone);
 
@@ -137,34 +116,20 @@ export async function handleUsersAction(context: AppLoadContext, session: AdminS
 }
 
 async function addAdmin(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<UsersOutcome> {
-  const values = {
-    email: (fields.email ?? "").trim().slice(0, 300),
-    name: (fields.name ?? "").trim().slice(0, 200),
-    role: fields.role ?? "",
-  };
-  const password = fields.password ?? "";
-  const errors: Record<string, string> = {};
-  const emailIssue = emailProblem(values.email);
-  if (emailIssue) errors.email = emailIssue;
-  const nameIssue = nameProblem(values.name);
-  if (nameIssue) errors.name = nameIssue;
-  if (!ADMIN_ROLES.includes(values.role as AdminRole)) errors.role = USERS_MESSAGES.chooseRole;
-  const passwordIssue = passwordProblem(password);
-  if (passwordIssue) errors.password = passwordIssue;
-  if (Object.keys(errors).length > 0) return invalid("add", errors, values);
-
-  const email = normaliseEmail(values.email);
-  const role = values.role as AdminRole;
+  const submission = parseAdminForm(fields, addAdminSchema);
+  if (submission.status !== "success") return invalid(submission.reply({ hideFields: PASSWORD_FIELDS }));
+  const { role, password } = submission.value;
+  const email = normaliseEmail(submission.value.email);
   const d1 = context.cloudflare.env.DB;
   const db = createDb(d1);
   const passwordHash = await hashPassword(password);
   try {
     await db.batch([
-      db.insert(adminUsers).values({ email, name: values.name || null, role, passwordHash }),
+      db.insert(adminUsers).values({ email, name: submission.value.name ?? null, role, passwordHash }),
       auditStatement(d1, actor, "added admin", email, { role }),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) return invalid("add", { email: USERS_MESSAGES.duplicateEmail }, values);
+    if (isUniqueViolation(error)) return invalid(submission.reply({ fieldErrors: { email: [USERS_MESSAGES.duplicateEmail] }, hideFields: PASSWORD_FIELDS }));
     throw error;
   }
   return done(`Added ${email} as ${role === "owner" ? "an owner" : "an admin"}. They can sign in now.`);
@@ -202,7 +167,7 @@ async function setDisabled(context: AppLoadContext, actor: SignedInAdmin, target
 }
 
 async function changeRole(context: AppLoadContext, actor: SignedInAdmin, target: AdminListRow, role: string | undefined): Promise<UsersOutcome> {
-  if (!ADMIN_ROLES.includes(role as AdminRole)) return invalid("page", { form: USERS_MESSAGES.chooseRole });
+  if (!ADMIN_ROLES.includes(role as AdminRole)) return refusedPost(USERS_MESSAGES.chooseRole);
   const newRole = role as AdminRole;
   if (target.id === actor.id) return refused(USERS_MESSAGES.notSelfRole);
   if (target.role === newRole) return done(`${target.email} is already ${newRole === "owner" ? "an owner" : "an admin"}.`);
@@ -227,15 +192,14 @@ async function changeRole(context: AppLoadContext, actor: SignedInAdmin, target:
 
 async function resetPassword(context: AppLoadContext, actor: SignedInAdmin, target: AdminListRow, fields: Record<string, string>): Promise<UsersOutcome> {
   if (target.id === actor.id) return refused(USERS_MESSAGES.notSelfReset);
-  const password = fields.password ?? "";
-  const problem = passwordProblem(password);
-  if (problem) return invalid("reset", { password: problem }, { id: String(target.id) });
+  const submission = parseAdminForm(fields, resetPasswordSchema);
+  if (submission.status !== "success") return invalid(submission.reply({ hideFields: PASSWORD_FIELDS }));
   const d1 = context.cloudflare.env.DB;
   const db = createDb(d1);
   await db.batch([
     db
       .update(adminUsers)
-      .set({ passwordHash: await hashPassword(password), updatedAt: nowIso() })
+      .set({ passwordHash: await hashPassword(submission.value.password), updatedAt: nowIso() })
       .where(eq(adminUsers.id, target.id)),
     endSessionsStatement(context, target.id),
     auditStatement(d1, actor, "reset password", target.email),
@@ -245,25 +209,25 @@ async function resetPassword(context: AppLoadContext, actor: SignedInAdmin, targ
 
 async function changeOwnPassword(context: AppLoadContext, session: AdminSession, fields: Record<string, string>): Promise<UsersOutcome> {
   const { admin, sessionId } = session;
-  const current = fields.currentPassword ?? "";
-  const next = fields.newPassword ?? "";
   const d1 = context.cloudflare.env.DB;
   const db = createDb(d1);
   const [row] = await db.select({ passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.id, admin.id)).limit(1);
   if (!row) return refused(USERS_MESSAGES.gone);
 
-  const errors: Record<string, string> = {};
-  const problem = passwordProblem(next);
-  if (problem) errors.newPassword = problem;
-  else if (next === current) errors.newPassword = USERS_MESSAGES.samePassword;
+  const submission = parseAdminForm(fields, ownPasswordSchema);
+  const current = fields.currentPassword ?? "";
+  const fieldErrors: Record<string, string[]> = {};
   // Always verified (one PBKDF2), also when the new password is already refused.
-  if (current.length > 1024 || !(await verifyPassword(current, row.passwordHash))) errors.currentPassword = USERS_MESSAGES.wrongCurrent;
-  if (Object.keys(errors).length > 0) return invalid("own-password", errors);
+  if (current.length > 1024 || !(await verifyPassword(current, row.passwordHash))) fieldErrors.currentPassword = [USERS_MESSAGES.wrongCurrent];
+  if (submission.status === "success" && submission.value.newPassword === current) fieldErrors.newPassword = [USERS_MESSAGES.samePassword];
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
+    return invalid(submission.reply({ fieldErrors, hideFields: PASSWORD_FIELDS }));
+  }
 
   await db.batch([
     db
       .update(adminUsers)
-      .set({ passwordHash: await hashPassword(next), updatedAt: nowIso() })
+      .set({ passwordHash: await hashPassword(submission.value.newPassword), updatedAt: nowIso() })
       .where(eq(adminUsers.id, admin.id)),
     // Every other session ends; this one (null when Cloudflare Access vouched for the request) stays.
     endSessionsStatement(context, admin.id, sessionId),
@@ -271,3 +235,28 @@ async function changeOwnPassword(context: AppLoadContext, session: AdminSession,
   ]);
   return done(USERS_MESSAGES.ownPasswordChanged);
 }
+
+const USERS_PATH = ADMIN_PATHS.users;
+
+export async function loadUsersPage({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request, context);
+  const admins = await listAdmins(context.cloudflare.env.DB);
+  const params = new URL(request.url).searchParams;
+  const isOwner = admin.role === "owner";
+  // The confirmation and reset panels only open for an owner, and never on their own account.
+  const pick = (name: string) => {
+    const id = isOwner ? parseId(params.get(name)) : null;
+    return admins.find((row) => row.id === id && row.id !== admin.id) ?? null;
+  };
+  const confirm = pick("confirm");
+  return json({ me: admin, admins, confirm: confirm && !confirm.isDisabled ? confirm : null, reset: pick("reset") });
+}
+
+export const usersAction = adminAction(async ({ request, context, session, fields }) => {
+  const save = async () => {
+    const outcome = await handleUsersAction(context, session, fields);
+    if (outcome.kind === "invalid") return json(outcome.result, { status: outcome.status });
+    return redirectWithFlash(request, context, USERS_PATH, outcome.flash);
+  };
+  return answerSaveFailure({ event: "admin_users_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, USERS_PATH));
+});

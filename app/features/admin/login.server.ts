@@ -2,16 +2,19 @@
  * Admin sign-in: rate limited per client (every attempt) and per account (failed attempts), one
  * generic failure message, and the same PBKDF2 work whether or not the email has an account.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
 import { keyedHash } from "~/lib/client-id.server";
 import { createDb } from "~/lib/db.server";
 import { logError, logWarn } from "~/lib/log.server";
+import { readFormFields } from "~/lib/public-form.server";
 import { hitClientRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { parseAdminForm } from "./guard.server";
+import { loginSchema } from "./login-schema";
 import { ADMIN_LOGIN_MESSAGES } from "./messages";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./password.server";
-import { startSession } from "./session.server";
+import { clearSessionCookie, currentAdmin, endSession, LOGIN_PATH, safeReturnPath, startSession } from "./session.server";
 
 export type LoginOutcome =
   | { ok: true; setCookie: string }
@@ -74,4 +77,37 @@ export async function attemptLogin(
     logError("admin_login_error", error);
     return { ok: false, status: 503, message: ADMIN_LOGIN_MESSAGES.unavailable };
   }
+}
+
+export async function loadLoginPage({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnPath(url.searchParams.get("redirectTo"));
+  if (await currentAdmin(request, context)) throw redirect(returnTo);
+  return json({ returnTo, signedOut: url.searchParams.has("signedOut") });
+}
+
+/**
+ * Signs in, then on to the page the admin came for. A refusal answers the form again with one
+ * message (never which part was wrong) and the typed email, never the password; a refused rate
+ * limit says when to retry.
+ */
+export async function loginAction({ request, context }: ActionFunctionArgs) {
+  const fields = (await readFormFields(request)) ?? {};
+  const returnTo = safeReturnPath(fields.redirectTo);
+  const submission = parseAdminForm(fields, loginSchema);
+  const refuse = (message: string, status: number, headers?: HeadersInit) =>
+    json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status, headers });
+  if (submission.status !== "success") return refuse(ADMIN_LOGIN_MESSAGES.missing, 400);
+  const outcome = await attemptLogin(request, context, submission.value);
+  if (outcome.ok) return redirect(returnTo, { headers: { "Set-Cookie": outcome.setCookie } });
+  return refuse(outcome.message, outcome.status, outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined);
+}
+
+/** Signing out is a POST (a link must not end a session): the session row goes, then the cookie. */
+export async function logoutAction({ request, context }: ActionFunctionArgs) {
+  const session = await currentAdmin(request, context);
+  if (session?.sessionId) await endSession(context, session.sessionId);
+  return redirect(`${LOGIN_PATH}?signedOut=1`, {
+    headers: { "Set-Cookie": await clearSessionCookie(request, context) },
+  });
 }

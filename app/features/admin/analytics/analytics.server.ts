@@ -3,6 +3,8 @@
  * (the statements of analytics-queries.mjs, each served by an index), plus the A/B tests'
  * current weights from KV; the statistics and wording come from analytics-report.ts.
  */
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/features/admin/session.server";
 import { AB_TEST_NAMES } from "~/lib/ab-tests";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds, type AnalyticsQueryName } from "./analytics-queries.mjs";
@@ -86,3 +88,8 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
 }
 
 export type AnalyticsPageData = Awaited<ReturnType<typeof loadAnalytics>>;
+
+export async function loadAnalyticsPage({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return json(await loadAnalytics(context.cloudflare.env.DB, context.cloudflare.env.CONFIG, new URL(request.url)));
+}

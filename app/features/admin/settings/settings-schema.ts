@@ -1,0 +1,103 @@
+/**
+ * The settings page's forms (/admin/settings), one zod schema each, read by conform in the browser
+ * and by the action: the two site settings, and the A/B tests editor. What the page says.
+ */
+import { z } from "zod";
+import { checkbox, wholeNumber } from "~/features/admin/form-schema";
+import { AB_TEST_NAMES, abTestConfigSchema, type AbTestConfig, type AbTestDefinition, type AbTestName } from "~/lib/ab-tests";
+import type { SettingKey } from "~/lib/settings.server";
+
+const LABEL_MAX = 80;
+
+/** The ?confirm= value that opens the confirmation of a reset to the spec's defaults. */
+export const RESET_CONFIRM = "ab-defaults";
+
+export const SETTINGS_MESSAGES = {
+  saved: "Settings saved.",
+  invalidValue: "Invalid value: choose On or Off.",
+  edgeCleared:
+    "Settings saved, but the edge copy (KV) could not be updated. It was cleared instead, so the landing page reads the saved value from the database.",
+  edgeStale:
+    "Settings saved in the database, but the edge copy (KV) could not be updated or cleared: the entry page may follow the old value until you save again.",
+  unknownIntent: "That action is not available here.",
+  abSaved: "A/B tests saved.",
+  abReset: "A/B tests reset to the spec's defaults.",
+  abStoreFailed: "The A/B tests could not be saved: the configuration store (KV) is unavailable. Nothing changed.",
+  abAuditFailed: "A/B tests saved, but the audit log could not be written.",
+  weightSum: (test: string, sum: number) => `Weights of ${test} must add up to 100 (now ${sum}).`,
+  weight: "Use a whole number from 0 to 100.",
+  label: `Use 1 to ${LABEL_MAX} characters.`,
+  abInvalid: (test: string) => `The definition of ${test} is not valid.`,
+} as const;
+
+/** A site setting's radio pair: exactly "true" or "false"; a missing or any other value is refused. */
+const onOff = z.enum(["true", "false"], { error: SETTINGS_MESSAGES.invalidValue }).transform((value) => value === "true");
+
+export const siteSettingsSchema = z
+  .object({
+    intent: z.literal("save-settings"),
+    show_customer_reviews: onOff,
+    promotion_as_entry_page: onOff,
+  })
+  .transform(({ intent: _intent, ...values }): Record<SettingKey, boolean> => values);
+
+/**
+ * Form field names of the A/B tests editor. Variant ids are not editable: they name fields, they
+ * are never read from the form.
+ */
+export const abFieldName = {
+  enabled: (test: AbTestName) => `${test}.enabled`,
+  label: (test: AbTestName, variant: string) => `${test}.${variant}.label`,
+  weight: (test: AbTestName, variant: string) => `${test}.${variant}.weight`,
+};
+
+/** What one test's fields parse to: whether it runs, and each variant's label and weight under its id. */
+type AbTestFields = Record<string, { label: string; weight: number }> & { enabled?: boolean };
+
+/** One test's fields: running or not, and each configured variant's label and weight (which add up to 100). */
+function abTestFields(test: AbTestName, definition: AbTestDefinition) {
+  const variants = Object.fromEntries(
+    definition.variants.map((variant) => [
+      variant.id,
+      z.object({
+        label: z.string({ error: SETTINGS_MESSAGES.label }).trim().min(1, SETTINGS_MESSAGES.label).max(LABEL_MAX, SETTINGS_MESSAGES.label),
+        weight: wholeNumber(SETTINGS_MESSAGES.weight, { min: 0, max: 100 }),
+      }),
+    ]),
+  );
+  return z.object({ enabled: checkbox(), ...variants }).superRefine((fields, ctx) => {
+    // Said here rather than left to the edge's schema, so the message names the total; only once every weight is a number.
+    const weights = definition.variants.map((variant) => (fields as Partial<AbTestFields>)[variant.id]?.weight as unknown);
+    if (!weights.every(Number.isInteger)) return;
+    const sum = (weights as number[]).reduce((total, weight) => total + weight, 0);
+    if (sum !== 100) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.weightSum(test, sum) });
+  });
+}
+
+/**
+ * The A/B tests editor for the definitions in force (`current`): its fields, then the edited
+ * definitions checked by abTestConfigSchema, the schema the edge trusts. Variant ids come from
+ * `current`, never from the form; a variant the form makes up is ignored.
+ */
+export function abTestsSchema(current: AbTestConfig) {
+  return z
+    .object({
+      intent: z.literal("save-ab-tests"),
+      ...Object.fromEntries(AB_TEST_NAMES.map((test) => [test, abTestFields(test, current[test])])),
+    })
+    .transform((form, ctx) => {
+      const tests = form as unknown as Record<AbTestName, AbTestFields>;
+      const edited = Object.fromEntries(
+        AB_TEST_NAMES.map((test) => {
+          const variants = current[test].variants.map((variant) => ({ id: variant.id, ...tests[test][variant.id]! }));
+          return [test, { enabled: tests[test].enabled === true, variants }];
+        }),
+      );
+      const checked = abTestConfigSchema.safeParse(edited);
+      if (checked.success) return checked.data;
+      for (const test of new Set(checked.error.issues.map((issue) => issue.path[0] as AbTestName))) {
+        ctx.addIssue({ code: "custom", path: [test], message: SETTINGS_MESSAGES.abInvalid(test) });
+      }
+      return z.NEVER;
+    });
+}

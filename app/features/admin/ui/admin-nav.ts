@@ -1,0 +1,21 @@
+/** The admin area's pages by name: one place for each path the server redirects to and the pages link to. */
+export const ADMIN_PATHS = {
+  dashboard: "/admin/dashboard",
+  betaTesters: "/admin/beta-testers",
+  reviews: "/admin/reviews",
+  contactMessages: "/admin/contact-submissions",
+  users: "/admin/users",
+  settings: "/admin/settings",
+  analytics: "/admin/analytics",
+} as const;
+
+/** The admin area's pages, in navigation order. */
+export const ADMIN_NAV = [
+  { to: ADMIN_PATHS.dashboard, label: "Dashboard" },
+  { to: ADMIN_PATHS.betaTesters, label: "Beta testers" },
+  { to: ADMIN_PATHS.reviews, label: "Reviews" },
+  { to: ADMIN_PATHS.contactMessages, label: "Contact messages" },
+  { to: ADMIN_PATHS.users, label: "Users" },
+  { to: ADMIN_PATHS.settings, label: "Settings" },
+  { to: ADMIN_PATHS.analytics, label: "Analytics" },
+] as const;

@@ -1,0 +1,30 @@
+/**
+ * Dates as the site writes them, in one place. Two kinds:
+ * - a calendar day (a post's "2025-03-04"): no time and no time zone, so it is plain string work
+ *   and the server's HTML and the browser's render always agree;
+ * - an instant (a row's ISO timestamp), as the admin reads it: in UTC, one time zone for every admin.
+ */
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2025-03-04" → "4 March 2025". */
+export function formatCalendarDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-").map(Number);
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+/** An instant as its UTC day: "21 Nov 2026"; "—" when there is none. */
+export function formatUtcDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** An instant to the minute, in UTC: "21 Nov 2026, 14:05 UTC"; "—" when there is none. */
+export function formatUtcDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+}
