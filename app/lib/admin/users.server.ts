@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq, sql } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
 import { createDb, errorText, isUniqueViolation } from "~/lib/db.server";
-import { emailProblem, nameProblem, normaliseEmail } from "~/lib/waitlist-rules";
+import { emailProblem, nameProblem, normaliseEmail } from "~/lib/field-rules";
 import { parseId } from "./action.server";
 import { auditStatement } from "./audit.server";
 import type { Flash } from "./flash.server";
