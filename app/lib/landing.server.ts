@@ -1,5 +1,5 @@
 /**
- * Server data for the landing page and every other page that carries the waitlist form.
+ * Server data for the landing page (the route adds the data of its forms).
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { assignAbTests } from "~/lib/ab-tests.server";
@@ -8,18 +8,10 @@ import { FEATURE_GRID } from "~/content/features";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { ROADMAP } from "~/content/roadmap";
 import { V2_FEATURES } from "~/content/v2-features";
-import { attributionFrom } from "~/lib/attribution";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
 import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/server/edge-cache";
-
-export function waitlistFormContext(request: Request) {
-  return {
-    renderedAt: Date.now(),
-    attribution: attributionFrom(request.url, request.headers.get("Referer")),
-  };
-}
 
 /**
  * The landing page's copy travels as loader data rather than as imported modules: the words are in
@@ -68,9 +60,10 @@ async function landingReviews(DB: D1Database, contentVersion: string | undefined
 
 /**
  * The landing page's data. A page built from any fallback is never edge-cached, so an outage is not
- * kept for others.
+ * kept for others. `forms` gives the data of the page's forms (the route composes the waitlist's);
+ * it runs once the reads are done, so a form's time trap starts when the page is rendered.
  */
-export async function loadLandingPage(request: Request, context: AppLoadContext) {
+export async function loadLandingPage<Forms extends object>(request: Request, context: AppLoadContext, forms: () => Forms) {
   const { DB, CONFIG } = context.cloudflare.env;
   let degraded = false;
   const fellBack = () => {
@@ -84,7 +77,7 @@ export async function loadLandingPage(request: Request, context: AppLoadContext)
   if (ab.setCookie) headers.append("Set-Cookie", ab.setCookie);
   return json(
     {
-      waitlistForm: waitlistFormContext(request),
+      ...forms(),
       reviews,
       ab: ab.assignments,
       content: LANDING_CONTENT,

@@ -1,9 +1,9 @@
 /**
- * What every public form action shares: reading the fields, the bot time trap, the per-client
- * rate limit (fail-open), and the uncached JSON answer. Used by the waitlist and contact actions.
+ * What every public form action shares: reading the fields, the per-client rate limit (fail-open),
+ * and the uncached JSON answer. Used by the waitlist and contact actions (the bot traps are in
+ * lib/bot-trap.ts).
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { WAITLIST_MIN_FILL_MS } from "~/lib/constants";
 import { logError } from "~/lib/log.server";
 import { hitClientRateLimit, pruneRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
 
@@ -35,14 +35,6 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   } catch {
     return null;
   }
-}
-
-/** True when the form came back sooner than a person could have filled it in (ADR 0005). */
-export function isTooFast(submissionTime: string | undefined, now: number): boolean {
-  const renderedAt = Number(submissionTime);
-  if (!submissionTime || !Number.isFinite(renderedAt)) return false;
-  const elapsed = now - renderedAt;
-  return elapsed >= 0 && elapsed < WAITLIST_MIN_FILL_MS;
 }
 
 /**

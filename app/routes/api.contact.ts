@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleContactSubmission } from "~/lib/contact-action.server";
+import { handleContactSubmission } from "~/features/contact/contact-action.server";
 
 /** JSON endpoint for the enhanced contact form (the page form posts to /contact). */
 export async function action({ request, context }: ActionFunctionArgs) {

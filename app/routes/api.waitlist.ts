@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleWaitlistSubmission } from "~/lib/waitlist-action.server";
+import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 
 /** JSON endpoint for the enhanced waitlist forms (the page forms post to /waitlist). */
 export async function action({ request, context }: ActionFunctionArgs) {

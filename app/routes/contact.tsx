@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ContactForm } from "~/components/contact/ContactForm";
 import { siteConfig } from "~/config/site";
-import { handleContactSubmission } from "~/lib/contact-action.server";
+import { handleContactSubmission } from "~/features/contact/contact-action.server";
+import { ContactForm } from "~/features/contact/ContactForm";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>

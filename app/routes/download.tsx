@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { AppStoreLink } from "~/components/info/AppStoreLink";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
-import { NotifyProvider } from "~/components/notify/NotifyContext";
+import { NotifyProvider } from "~/features/notify/NotifyContext";
 import { CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";

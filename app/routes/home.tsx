@@ -14,8 +14,9 @@ import {
   LateV2Showcase,
   LateWaitlistSection,
 } from "~/components/landing/late-sections";
-import { NotifyProvider } from "~/components/notify/NotifyContext";
+import { NotifyProvider } from "~/features/notify/NotifyContext";
 import { siteConfig } from "~/config/site";
+import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
 
@@ -46,7 +47,7 @@ export const links: LinksFunction = () => [
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadLandingPage(request, context);
+  return loadLandingPage(request, context, () => ({ waitlistForm: waitlistFormContext(request) }));
 }
 
 /** The landing page: the spec's sections in the spec's order (section 2). */

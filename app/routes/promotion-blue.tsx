@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { siteConfig } from "~/config/site";
-import { loadPromotionPage } from "~/lib/promotion.server";
+import { loadPromotionPage } from "~/components/promotion/promotion.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () => [

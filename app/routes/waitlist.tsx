@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { WaitlistSection } from "~/components/landing/WaitlistSection";
 import { siteConfig } from "~/config/site";
-import { waitlistFormContext } from "~/lib/landing.server";
+import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
+import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
+import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import { pageMeta } from "~/lib/seo";
-import { handleWaitlistSubmission } from "~/lib/waitlist-action.server";
 
 /**
  * /waitlist: where every waitlist form posts. With JavaScript the form's fetcher gets the answer as

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { attributionFrom } from "~/lib/attribution";
+import { splitName } from "~/features/waitlist/waitlist-rules";
+import { isHoneypotFilled } from "~/lib/bot-trap";
+import { emailProblem, normaliseEmail } from "~/lib/field-rules";
 import { WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
-import { emailProblem, isHoneypotFilled, normaliseEmail, splitName } from "~/lib/waitlist-rules";
 
 describe("email rule (spec section 5)", () => {
   it.each(["a@b.co", "first.last+tag@sub.example.org", "  padded@example.com  "])("accepts %j", (email) => {

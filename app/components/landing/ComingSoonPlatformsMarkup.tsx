@@ -1,7 +1,7 @@
 import { Icon } from "~/components/ui/Icons";
 import type { ReactNode } from "react";
-import { NotifyButton } from "~/components/notify/NotifyContext";
-import type { NotifyPlatform } from "~/components/notify/notify-types";
+import { NotifyButton } from "~/features/notify/NotifyContext";
+import type { NotifyPlatform } from "~/features/notify/notify-types";
 import { siteConfig } from "~/config/site";
 
 

@@ -1,4 +1,4 @@
-import { NotifyButton } from "~/components/notify/NotifyContext";
+import { NotifyButton } from "~/features/notify/NotifyContext";
 import { CheckIcon } from "~/components/ui/Icons";
 import { Tabs } from "~/components/ui/Tabs";
 import type { Release } from "~/content/roadmap";

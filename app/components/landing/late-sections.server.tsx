@@ -5,4 +5,4 @@ export { ReviewsSection } from "./ReviewsSection";
 export { RoadmapTabs } from "./RoadmapTabs";
 export { ScreenshotsCarousel } from "./ScreenshotsCarousel";
 export { V2Showcase } from "./V2Showcase";
-export { WaitlistSection } from "./WaitlistSection";
+export { WaitlistSection } from "~/features/waitlist/WaitlistSection";

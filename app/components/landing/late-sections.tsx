@@ -11,4 +11,4 @@ export const LateHowItWorksTabs = lateHydrated("HowItWorksTabs", server.HowItWor
 export const LateReviewsSection = lateHydrated("ReviewsSection", server.ReviewsSection, () => import("./ReviewsSection").then((m) => m.ReviewsSection));
 export const LateRoadmapTabs = lateHydrated("RoadmapTabs", server.RoadmapTabs, () => import("./RoadmapTabs").then((m) => m.RoadmapTabs));
 export const LateFaqSection = lateHydrated("FaqSection", server.FaqSection, () => import("./FaqSection").then((m) => m.FaqSection));
-export const LateWaitlistSection = lateHydrated("WaitlistSection", server.WaitlistSection, () => import("./WaitlistSection").then((m) => m.WaitlistSection));
+export const LateWaitlistSection = lateHydrated("WaitlistSection", server.WaitlistSection, () => import("~/features/waitlist/WaitlistSection").then((m) => m.WaitlistSection));

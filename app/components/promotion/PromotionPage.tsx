@@ -1,4 +1,4 @@
-import { WaitlistSection, type WaitlistSectionProps } from "~/components/landing/WaitlistSection";
+import { WaitlistSection, type WaitlistSectionProps } from "~/features/waitlist/WaitlistSection";
 import { AppleIcon, CheckIcon, ShieldIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { MARKETING_CLAIMS } from "~/lib/constants";

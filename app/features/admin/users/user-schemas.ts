@@ -7,7 +7,7 @@ import { optionalField, recordId } from "~/features/admin/form-schema";
 import type { AdminRole } from "~/features/admin/session.server";
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
 import { VALIDATION_MESSAGES } from "~/lib/messages";
-import { emailProblem } from "~/lib/waitlist-rules";
+import { emailProblem } from "~/lib/field-rules";
 
 export const ADMIN_ROLES = ["owner", "admin"] as const satisfies readonly AdminRole[];
 

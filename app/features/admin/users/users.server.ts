@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from "~/features/admin/password.server";
 import { endSessionsStatement, requireAdmin, type AdminRole, type AdminSession, type SignedInAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb, errorText, isUniqueViolation } from "~/lib/db.server";
-import { normaliseEmail } from "~/lib/waitlist-rules";
+import { normaliseEmail } from "~/lib/field-rules";
 import { ADMIN_ROLES, addAdminSchema, ownPasswordSchema, PASSWORD_FIELDS, resetPasswordSchema, USERS_MESSAGES } from "./user-schemas";
 
 export type AdminListRow = {

@@ -3,8 +3,8 @@
  */
 import { contactSubmissions } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
+import { normaliseEmail } from "~/lib/field-rules";
 import { logError } from "~/lib/log.server";
-import { normaliseEmail } from "~/lib/waitlist-rules";
 
 export interface NewContactMessage {
   name: string;

@@ -3,12 +3,12 @@
  * /api/contact returns it as JSON to the enhanced form.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { contactProblems, type ContactResult, type ContactValues } from "~/lib/contact-rules";
-import { saveContactMessage } from "~/lib/contact.server";
+import { isBotSubmission } from "~/lib/bot-trap";
 import { logWarn } from "~/lib/log.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
-import { clientOverLimit, formAnswer, isTooFast, readFormFields } from "~/lib/public-form.server";
-import { isHoneypotFilled } from "~/lib/waitlist-rules";
+import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
+import { CONTACT_MESSAGES, contactProblems, type ContactResult, type ContactValues } from "./contact-rules";
+import { saveContactMessage } from "./contact.server";
 
 const answer = (result: ContactResult, status = 200, headers?: HeadersInit) => formAnswer(result, status, headers);
 
@@ -28,14 +28,14 @@ export async function handleContactSubmission(request: Request, context: AppLoad
   }
   const values = echoValues(raw);
 
-  if (isHoneypotFilled(raw) || isTooFast(raw.submissionTime, Date.now())) {
+  if (isBotSubmission(raw, Date.now())) {
     logWarn("contact_trap_triggered");
     return answer({ state: "idle" });
   }
 
   const fieldErrors = contactProblems(values);
   if (Object.keys(fieldErrors).length > 0) {
-    return answer({ state: "error", message: "Please check the highlighted fields.", fieldErrors, values }, 400);
+    return answer({ state: "error", message: CONTACT_MESSAGES.checkFields, fieldErrors, values }, 400);
   }
 
   const limit = await clientOverLimit(request, context, {

@@ -1,8 +1,11 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { BotTrapFields } from "~/components/ui/BotTrapFields";
+import { useEffect, useId, useRef, useState } from "react";
+import { BotTrapFields } from "~/components/forms/BotTrapFields";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
+import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
 import { staticIsland } from "~/components/ui/StaticIsland";
-import { CheckIcon, ShareIcon, SpinnerIcon } from "~/components/ui/Icons";
+import { CheckIcon, ShareIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 
@@ -10,11 +13,11 @@ import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
-import { trackFormSubmit } from "~/lib/analytics/track";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
+import { emailProblem } from "~/lib/field-rules";
 import { WAITLIST_TEXT } from "~/lib/messages";
-import { submitWaitlist } from "~/lib/waitlist-client";
-import { emailProblem, isHoneypotFilled, type WaitlistResult } from "~/lib/waitlist-rules";
+import { WAITLIST_ENDPOINT, waitlistFailure } from "./waitlist-client";
+import type { WaitlistResult } from "./waitlist-rules";
 
 export interface WaitlistSectionProps {
   /** Server time the form was rendered (epoch ms): the bot time trap measures from it. */
@@ -66,13 +69,27 @@ function WaitlistForm({
   headingLevel = 2,
 }: WaitlistSectionProps & { focusOnMount: boolean; onReset: () => void }) {
   const SubHeading = headingLevel === 1 ? "h2" : "h3";
-  const [answer, setAnswer] = useState<WaitlistResult | undefined>(initialResult);
-  const [submitting, setSubmitting] = useState(false);
-  const result = answer;
+  const [result, setResult] = useState<WaitlistResult | undefined>(initialResult);
   const [clientError, setClientError] = useState<string | null>(null);
   const [tracking, setTracking] = useState(attribution);
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), name: useId(), error: useId(), status: useId() };
+  // Without JavaScript the form posts to /waitlist as a page.
+  const { submitting, onSubmit } = useEnhancedSubmit<WaitlistResult>({
+    endpoint: WAITLIST_ENDPOINT,
+    formId: WAITLIST_FORM_ID,
+    conversionSource: source,
+    validate: (data) => {
+      // A bad email is never sent (spec section 5).
+      const problem = emailProblem(String(data.get("email") ?? ""));
+      setClientError(problem);
+      if (problem) emailRef.current?.focus();
+      return problem;
+    },
+    failure: waitlistFailure,
+    // A trap answer ("idle") shows nothing.
+    onAnswer: (next) => setResult(next.state === "idle" ? undefined : next),
+  });
 
   useEffect(() => setTracking(firstTouchAttribution()), []);
   useEffect(() => {
@@ -88,86 +105,46 @@ function WaitlistForm({
   const nameError = serverError?.field === "name" ? serverError.message : null;
   const formError = !clientError && serverError && serverError.field === null ? serverError.message : null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Enhanced: no page reload. Without JavaScript the form posts to /waitlist as a page.
-    event.preventDefault();
-    if (submitting) return;
-    const data = new FormData(event.currentTarget);
-    const field = (name: string) => String(data.get(name) ?? "");
-    // Spec section 5: a filled trap is dropped silently; a bad email is never sent.
-    if (isHoneypotFilled({ honeypot: field("honeypot"), website: field("website") })) return;
-    const problem = emailProblem(field("email"));
-    setClientError(problem);
-    if (problem) {
-      trackFormSubmit(WAITLIST_FORM_ID, problem);
-      emailRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    const next = await submitWaitlist(data);
-    setSubmitting(false);
-    // A trap answer ("idle") resets the sending state and shows nothing.
-    setAnswer(next.state === "idle" ? undefined : next);
-    if (next.state !== "idle") trackFormSubmit(WAITLIST_FORM_ID, next.state === "error" ? next.message : null, source);
-  }
-
   return (
     <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status} data-track-form={WAITLIST_FORM_ID}>
       <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 
       <div className="mt-6 space-y-4">
-        <div>
-          <label htmlFor={ids.name} className="field-label">
-            Name <span className="font-normal text-ink-muted">(optional)</span>
-          </label>
-          <input
-            id={ids.name}
-            name="name"
-            type="text"
-            autoComplete="name"
-            maxLength={100}
-            defaultValue={serverError?.values.name}
-            className="field-input"
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${ids.name}-error` : undefined}
-          />
-          {nameError ? (
-            <p id={`${ids.name}-error`} className="field-error">
-              {nameError}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={ids.email} className="field-label">
-            Email address
-          </label>
-          <input
-            ref={emailRef}
-            id={ids.email}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            placeholder="you@example.com"
-            defaultValue={serverError?.values.email}
-            className="field-input"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? ids.error : undefined}
-            autoFocus={Boolean(emailError && !clientError)}
-          />
-          {emailError ? (
-            <p id={ids.error} className="field-error" role="alert">
-              {emailError}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={ids.name}
+          label={
+            <>
+              Name <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          error={nameError}
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={serverError?.values.name}
+        />
+        <TextField
+          id={ids.email}
+          label="Email address"
+          error={emailError}
+          errorId={ids.error}
+          errorRole="alert"
+          inputRef={emailRef}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          placeholder="you@example.com"
+          defaultValue={serverError?.values.email}
+          autoFocus={Boolean(emailError && !clientError)}
+        />
       </div>
 
-      <BotTrapFields />
-      <input type="hidden" name="submissionTime" value={renderedAt} />
+      <BotTrapFields renderedAt={renderedAt} />
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="intent" value="beta_testing" />
       <input type="hidden" name="platform" value="ios" />
@@ -182,16 +159,9 @@ function WaitlistForm({
         </p>
       ) : null}
 
-      <button type="submit" className="btn btn-primary btn-lg mt-6 w-full" disabled={submitting}>
-        {submitting ? (
-          <>
-            <SpinnerIcon />
-            {WAITLIST_TEXT.submitting}
-          </>
-        ) : (
-          submitLabel
-        )}
-      </button>
+      <SubmitButton submitting={submitting} pendingLabel={WAITLIST_TEXT.submitting} className="btn btn-primary btn-lg mt-6 w-full">
+        {submitLabel}
+      </SubmitButton>
       <p id={ids.status} className="mt-4 text-center text-xs text-ink-muted">
         {WAITLIST_TEXT.privacyNote}
       </p>

@@ -6,11 +6,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
 import { NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
+import { isBotSubmission } from "~/lib/bot-trap";
+import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
-import { clientOverLimit, formAnswer, isTooFast, readFormFields } from "~/lib/public-form.server";
-import { addToWaitlist, WaitlistError } from "~/lib/waitlist.server";
-import { emailProblem, isHoneypotFilled, nameProblem, splitName, type WaitlistResult } from "~/lib/waitlist-rules";
-
+import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
+import { addToWaitlist, WaitlistError } from "./waitlist.server";
+import { splitName, type WaitlistResult } from "./waitlist-rules";
 
 const text = (max: number) => z.string().max(max).optional().default("");
 const tracking = z
@@ -61,7 +62,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
 
   // Bots: silently dropped, nothing stored, nothing shown (spec section 5).
   const now = Date.now();
-  if (isHoneypotFilled(input) || isTooFast(input.submissionTime, now)) {
+  if (isBotSubmission(input, now)) {
     logWarn("waitlist_trap_triggered", { source: input.source });
     return answer({ state: "idle" });
   }

@@ -7,7 +7,7 @@ import { waitlist, type WaitlistMetadata } from "~/db/schema";
 import { createDb, isUniqueViolation } from "~/lib/db.server";
 import { DATA_LAYER_MESSAGES } from "~/lib/messages";
 import { logError } from "~/lib/log.server";
-import { normaliseEmail } from "~/lib/waitlist-rules";
+import { normaliseEmail } from "~/lib/field-rules";
 
 export interface NewWaitlistEntry {
   email: string;

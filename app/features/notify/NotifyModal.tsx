@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/ui/Icons";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "~/lib/constants";
 import { NotifyForm } from "./NotifyForm";
-import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
+import { NotifyIntro } from "./NotifyIntro";
+import type { NotifyRequest } from "./notify-types";
 
 /**
  * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside) and
@@ -46,13 +47,6 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
     return () => clearTimeout(timer);
   }, [succeeded, onClose]);
 
-  const title =
-    request.intent === "beta_testing"
-      ? "Join the beta program"
-      : request.platform === "all_platforms"
-        ? "Get notified for all platforms"
-        : `Get notified when ${PLATFORM_LABELS[request.platform]} launches`;
-
   return (
     <dialog
       ref={dialog}
@@ -71,10 +65,7 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
       <div className="modal-panel">
         <div className="flex items-start justify-between gap-4">
           <div>
-            <h2 id="notify-title" className="text-xl font-bold tracking-tight">
-              {title}
-            </h2>
-            <p className="mt-1 text-sm text-ink-muted">One email when it is ready. No spam, unsubscribe any time.</p>
+            <NotifyIntro request={request} look="dialog" headingId="notify-title" />
           </div>
           <button type="button" className="icon-button -mr-2 -mt-2" aria-label="Close" onClick={onClose}>
             <CloseIcon />

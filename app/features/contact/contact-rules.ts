@@ -2,8 +2,8 @@
  * Contact form rules, shared by the browser (instant feedback) and the server (the authority).
  */
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
+import { emailProblem } from "~/lib/field-rules";
 import { VALIDATION_MESSAGES } from "~/lib/messages";
-import { emailProblem } from "~/lib/waitlist-rules";
 
 export const CONTACT_LIMITS = {
   name: NAME_MAX_LENGTH,
@@ -20,6 +20,8 @@ export const CONTACT_MESSAGES = {
   subjectTooLong: `Please keep the subject to ${CONTACT_LIMITS.subject} characters or fewer`,
   messageTooShort: `Please write a message of at least ${CONTACT_LIMITS.messageMin} characters`,
   messageTooLong: `Please keep your message to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters or fewer`,
+  /** Above the form when a field has a problem (each field shows its own). */
+  checkFields: "Please check the highlighted fields.",
 } as const;
 
 export type ContactField = "name" | "email" | "subject" | "message";

@@ -1,0 +1,22 @@
+/**
+ * The bot traps of every public form (spec section 5; the rules are in lib/bot-trap.ts): two trap
+ * fields, off-screen, out of the tab order and hidden from assistive technology, so only bots fill
+ * them in; and the time the form was rendered, which the server's time trap measures from.
+ */
+export function BotTrapFields({ renderedAt }: { renderedAt: number }) {
+  return (
+    <>
+      <div className="trap" aria-hidden="true">
+        <label>
+          Leave this empty
+          <input type="text" name="honeypot" tabIndex={-1} autoComplete="off" />
+        </label>
+        <label>
+          Website
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <input type="hidden" name="submissionTime" value={renderedAt} />
+    </>
+  );
+}

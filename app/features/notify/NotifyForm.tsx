@@ -1,0 +1,103 @@
+import { useId, useState } from "react";
+import { BotTrapFields } from "~/components/forms/BotTrapFields";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { TextField } from "~/components/forms/TextField";
+import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
+import { WAITLIST_ENDPOINT, waitlistFailure } from "~/features/waitlist/waitlist-client";
+import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
+import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
+import { notifyHref } from "./notify-href";
+import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
+
+/** The form's name in analytics events. */
+const NOTIFY_FORM_ID = "notify_signup";
+
+/**
+ * Name + email form of the notification modal and of the /notify page (its no-JavaScript twin).
+ * It stores through the same waitlist path as the main form.
+ */
+export function NotifyForm({
+  request,
+  renderedAt,
+  initialResult,
+  onSuccess,
+  autoFocus = false,
+}: {
+  request: NotifyRequest;
+  renderedAt: number;
+  initialResult?: WaitlistResult;
+  onSuccess?: () => void;
+  autoFocus?: boolean;
+}) {
+  const [result, setResult] = useState<WaitlistResult | undefined>(initialResult);
+  const [formKey, setFormKey] = useState(0);
+  const ids = { name: useId(), email: useId() };
+  const platformLabel = PLATFORM_LABELS[request.platform];
+  // No validate step: without noValidate the browser checks the required fields before it lets the
+  // form be submitted at all.
+  const { submitting, onSubmit } = useEnhancedSubmit<WaitlistResult>({
+    endpoint: WAITLIST_ENDPOINT,
+    formId: NOTIFY_FORM_ID,
+    conversionSource: "notification_modal",
+    // The form shows its generic message for any failure (spec section 4): that is what is recorded.
+    recordedError: NOTIFY_TEXT.genericError,
+    failure: waitlistFailure,
+    onAnswer: (answer) => {
+      if (answer.state === "idle") return;
+      setResult(answer);
+      if (answer.state === "success") {
+        setFormKey((k) => k + 1); // clears the fields
+        onSuccess?.();
+      }
+    },
+  });
+
+  const values = result?.state === "error" ? result.values : undefined;
+  return (
+    <form key={formKey} method="post" action={notifyHref(request)} onSubmit={onSubmit} className="space-y-4" data-track-form={NOTIFY_FORM_ID}>
+      <TextField
+        id={ids.name}
+        label="Name"
+        name="name"
+        type="text"
+        required
+        autoComplete="name"
+        maxLength={100}
+        defaultValue={values?.name}
+        autoFocus={autoFocus}
+      />
+      <TextField
+        id={ids.email}
+        label="Email address"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={254}
+        placeholder="you@example.com"
+        defaultValue={values?.email}
+      />
+      <BotTrapFields renderedAt={renderedAt} />
+      <input type="hidden" name="source" value="notification_modal" />
+      <input type="hidden" name="intent" value={request.intent} />
+      <input type="hidden" name="platform" value={request.platform} />
+
+      <div aria-live="polite">
+        {result?.state === "success" ? (
+          <p className="alert-success" role="status">
+            {notifySuccessMessage(platformLabel, request.intent)}
+          </p>
+        ) : null}
+        {result?.state === "error" ? (
+          <p className="alert-error" role="alert">
+            {NOTIFY_TEXT.genericError}
+          </p>
+        ) : null}
+      </div>
+
+      <SubmitButton submitting={submitting} pendingLabel={NOTIFY_TEXT.submitting} className="btn btn-primary w-full">
+        {NOTIFY_TEXT.submit}
+      </SubmitButton>
+    </form>
+  );
+}
