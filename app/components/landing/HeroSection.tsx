@@ -1,12 +1,11 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { staticIsland } from "~/components/ui/StaticIsland";
-import { MyLinksScreen as MyLinksScreenMarkup } from "./mock-screens/MyLinksScreen.server";
+import { staticIsland } from "~/components/islands";
 
 // The first screen is on the first paint as server HTML only; its code loads only when a client
-// navigation renders the hero (StaticIsland).
-const MyLinksScreen = staticIsland(MyLinksScreenMarkup, () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
+// navigation renders the hero (a static island).
+const MyLinksScreen = staticIsland("MyLinksScreen", () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
 
 // Only the first screen is on the first paint; the others are drawn in HTML/CSS too, but are not
 // needed until the visitor swipes, so their code loads when the page is idle.

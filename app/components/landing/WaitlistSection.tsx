@@ -1,13 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
-import { staticIsland } from "~/components/ui/StaticIsland";
+import { staticIsland } from "~/components/islands";
 import { CheckIcon, ShareIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
-import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 
 /** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
-const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
+const WaitlistIntro = staticIsland("WaitlistIntro", () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { trackFormSubmit } from "~/lib/analytics/track";
