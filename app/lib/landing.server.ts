@@ -12,7 +12,7 @@ import { attributionFrom } from "~/lib/attribution";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
-import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/server/edge-cache";
+import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/lib/edge-cache-policy";
 
 export function waitlistFormContext(request: Request) {
   return {
