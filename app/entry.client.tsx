@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { isLateHydrationRace } from "~/components/ui/LateHydration";
+import { isLateHydrationRace } from "~/components/islands";
 
 startTransition(() => {
   hydrateRoot(

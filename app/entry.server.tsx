@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { ServerOnlyProvider } from "~/components/islands";
+import { SERVER_ONLY } from "~/components/islands/registry.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
 
@@ -25,7 +27,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030). */}
+      <ServerOnlyProvider value={SERVER_ONLY}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </ServerOnlyProvider>
     </NonceContext.Provider>,
   );
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {

@@ -13,17 +13,14 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { ServerScript } from "~/components/layout/ServerScript";
+import { markFirstPageHydrated, ServerScript } from "~/components/islands";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
-import { lateSectionsHydrated } from "~/components/ui/LateHydration";
-import { markHydrated } from "~/components/ui/StaticIsland";
 import { analyticsClientConfig } from "~/lib/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/lib/analytics/load";
 import { installClickTracking } from "~/lib/analytics/track";
-import { DEFER_SECTIONS_SCRIPT } from "~/lib/deferred-sections.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -62,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <ConsentModeDefaults />
-        <ServerScript code={DEFER_SECTIONS_SCRIPT} />
+        <ServerScript name="deferSections" />
         <Meta />
         <Links />
       </head>
@@ -100,9 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A marker that the page is interactive, for tests and for CSS that should wait for JavaScript.
   useEffect(() => {
-    markHydrated();
     // Interactive once the late sections (ADR 0026) have hydrated too.
-    void lateSectionsHydrated().then(() => {
+    void markFirstPageHydrated().then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
     // Everything of analytics but track() (sink, events, vitals, third parties) loads when idle.

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { loadLandingPage } from "~/lib/landing.server";
 import { promotionIsEntryPage } from "~/lib/settings.server";
-import { NOT_CACHEABLE } from "~/server/edge-cache";
+import { NOT_CACHEABLE } from "~/lib/edge-cache-policy";
 
 /**
  * The entry route (spec section 2, architecture decision 3): the decision is made on the server,

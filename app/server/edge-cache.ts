@@ -18,17 +18,14 @@ import { readAbTestConfigWithSource, visitorKey } from "~/lib/ab-tests.server";
 import { assignAll, type AbAssignments } from "~/lib/ab-tests";
 import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { attributionFrom } from "~/lib/attribution";
+import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHE_STALE_SECONDS, type PrecomputedAbAssignment } from "~/lib/edge-cache-policy";
 import { logWarn } from "~/lib/log.server";
 
-export const EDGE_CACHE_FRESH_SECONDS = 60;
-export const EDGE_CACHE_STALE_SECONDS = 600;
+// What loaders and this cache agree on lives in lib/ (loaders must not import the pipeline).
+export { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHE_STALE_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE, type PrecomputedAbAssignment } from "~/lib/edge-cache-policy";
 
-/** What a loader answers to let the edge cache keep its page; anything else is never stored. */
-export const EDGE_CACHEABLE = `public, max-age=0, s-maxage=${EDGE_CACHE_FRESH_SECONDS}, stale-while-revalidate=${EDGE_CACHE_STALE_SECONDS}`;
 /** What browsers get for a page the edge may cache: revalidate every time (and stay bf-cache eligible). */
 export const BROWSER_CACHE_CONTROL = "private, no-cache";
-/** What a loader answers for a page rendered from fallbacks (a failed read): never stored. */
-export const NOT_CACHEABLE = "private, no-store";
 
 /** KV key of the content version: any change invalidates every stored page at once. */
 export const CONTENT_VERSION_KV_KEY = "html_cache_version";
@@ -39,12 +36,6 @@ const EDGE_CACHED_PATHS = new Set(["/", "/home"]);
 const STORED_NONCE = "X-Edge-Nonce";
 const STORED_AT = "X-Edge-Stored-At";
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
-
-/** The A/B assignment the pipeline made for the cache key; the loader renders exactly this one. */
-export interface PrecomputedAbAssignment {
-  assignments: AbAssignments;
-  setCookie: string | null;
-}
 
 /** Renders the page through Remix with the given nonce, precomputed assignment and the key's content version. */
 export type RenderPage = (nonce: string, ab?: PrecomputedAbAssignment, contentVersion?: string) => Promise<Response>;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFER_SECTIONS_CLASS } from "../../app/lib/deferred-sections.server";
+import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sections.server";
 import { waitForHydration } from "./helpers";
 
 // Off-screen sections skip their first rendering (content-visibility) while the class is on <html>;

@@ -1,10 +1,9 @@
-import { ServerScript } from "~/components/layout/ServerScript";
-import { CONSENT_MODE_BOOTSTRAP_SCRIPT } from "~/lib/consent-script.server";
+import { ServerScript } from "~/components/islands";
 
 /**
  * Google Consent Mode v2 defaults for the document head: all storage denied except security,
  * then a stored choice applied at once. Render it before <Links /> and before any tag script.
  */
 export function ConsentModeDefaults() {
-  return <ServerScript code={CONSENT_MODE_BOOTSTRAP_SCRIPT} />;
+  return <ServerScript name="consentModeDefaults" />;
 }

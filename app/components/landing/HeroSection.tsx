@@ -1,12 +1,12 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { staticIsland } from "~/components/ui/StaticIsland";
-import { MyLinksScreen as MyLinksScreenMarkup } from "./mock-screens/MyLinksScreen.server";
+import { staticIsland } from "~/components/islands";
+import { Carousel, CarouselDot } from "~/components/ui/Carousel";
 
 // The first screen is on the first paint as server HTML only; its code loads only when a client
-// navigation renders the hero (StaticIsland).
-const MyLinksScreen = staticIsland(MyLinksScreenMarkup, () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
+// navigation renders the hero (a static island).
+const MyLinksScreen = staticIsland("MyLinksScreen", () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
 
 // Only the first screen is on the first paint; the others are drawn in HTML/CSS too, but are not
 // needed until the visitor swipes, so their code loads when the page is idle.
@@ -62,14 +62,7 @@ function PhoneDemoCarousel() {
     return () => cancel(handle);
   }, [index]);
   return (
-    <div
-      {...carousel.rootProps}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label="App preview"
-      data-carousel="hero-demo"
-      className="flex flex-col items-center"
-    >
+    <Carousel carousel={carousel} label="App preview" name="hero-demo" className="flex flex-col items-center">
       <div className="phone-frame">
         <div
           className="phone-screen swipe-area"
@@ -101,20 +94,13 @@ function PhoneDemoCarousel() {
       </div>
       <div className="mt-5 flex items-center gap-1">
         {DEMO_SCREENS.map(({ name }, i) => (
-          <button
-            key={name}
-            type="button"
-            className="carousel-dot"
-            aria-label={`Show ${name} screen`}
-            aria-current={i === index ? "true" : undefined}
-            onClick={() => carousel.goTo(i)}
-          />
+          <CarouselDot key={name} label={`Show ${name} screen`} current={i === index} onSelect={() => carousel.goTo(i)} />
         ))}
       </div>
       <p className="mt-1 text-sm text-ink-muted" aria-hidden="true">
         {DEMO_SCREENS[index]?.name} · swipe to explore
       </p>
-    </div>
+    </Carousel>
   );
 }
 

@@ -1,10 +1,9 @@
 import { Tabs } from "~/components/ui/Tabs";
-import { staticIsland } from "~/components/ui/StaticIsland";
+import { staticIsland } from "~/components/islands";
 import type { HowItWorksView } from "~/content/how-it-works";
-import { HowItWorksDrawing } from "./how-it-works-drawings.server";
 
-/** The decorative screen drawings: server-rendered HTML, no client code (StaticIsland). */
-const HowItWorksIllustration = staticIsland(HowItWorksDrawing, () => import("./how-it-works-drawings").then((m) => m.HowItWorksDrawing));
+/** The decorative screen drawings: server-rendered HTML, no client code (a static island). */
+const HowItWorksIllustration = staticIsland("HowItWorksDrawing", () => import("./how-it-works-drawings").then((m) => m.HowItWorksDrawing));
 import { siteConfig } from "~/config/site";
 
 export function HowItWorksTabs({ views }: { views: readonly HowItWorksView[] }) {

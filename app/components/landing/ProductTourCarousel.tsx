@@ -3,7 +3,7 @@
  * Categories, Link Detail). Auto-advances every HEADER_CAROUSEL_INTERVAL_MS unless paused, pauses
  * on hover and focus, swipes, and answers ArrowLeft/ArrowRight; all of that comes from useCarousel.
  */
-import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/Icons";
+import { Carousel, CarouselArrow, CarouselDot } from "~/components/ui/Carousel";
 import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 import { HEADER_CAROUSEL_INTERVAL_MS } from "~/lib/constants";
@@ -38,24 +38,13 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
   const { index, count, advancing, playing } = carousel;
 
   return (
-    <div
-      {...carousel.rootProps}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label="Product tour"
-      data-carousel="tour"
-      className={`card tour-carousel ${className}`}
-    >
+    <Carousel carousel={carousel} label="Product tour" name="tour" className={`card tour-carousel ${className}`}>
       <div className="flex items-center gap-2">
         <h2 className="eyebrow">Product tour</h2>
         <div className="ml-auto flex items-center gap-1">
-          <button type="button" className="icon-button carousel-button" aria-label="Previous slide" onClick={carousel.prev}>
-            <ChevronLeftIcon />
-          </button>
+          <CarouselArrow direction="previous" label="Previous slide" onClick={carousel.prev} />
           <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="tour" />
-          <button type="button" className="icon-button carousel-button" aria-label="Next slide" onClick={carousel.next}>
-            <ChevronRightIcon />
-          </button>
+          <CarouselArrow direction="next" label="Next slide" onClick={carousel.next} />
         </div>
       </div>
 
@@ -79,14 +68,7 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
 
       <div className="mt-3 grid grid-cols-4 gap-2">
         {SLIDES.map((slide, i) => (
-          <button
-            key={slide.title}
-            type="button"
-            className="tour-step"
-            aria-label={`Show ${slide.title} slide`}
-            aria-current={i === index ? "true" : undefined}
-            onClick={() => carousel.goTo(i)}
-          >
+          <CarouselDot key={slide.title} className="tour-step" label={`Show ${slide.title} slide`} current={i === index} onSelect={() => carousel.goTo(i)}>
             <span className="tour-step-bar" aria-hidden="true">
               {i === index ? (
                 <span
@@ -97,9 +79,9 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
               ) : null}
             </span>
             <span className="tour-step-label">{slide.title}</span>
-          </button>
+          </CarouselDot>
         ))}
       </div>
-    </div>
+    </Carousel>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from "~/components/ui/Icons";
+import { Carousel, CarouselArrow } from "~/components/ui/Carousel";
+import { StarIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { useCarousel } from "~/hooks/useCarousel";
 import { useItemsPerPage } from "~/hooks/useItemsPerPage";
@@ -66,20 +67,10 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
           </dl>
         </div>
 
-        <div
-          className="mt-12"
-          role="region"
-          aria-roledescription="carousel"
-          aria-label="Customer reviews"
-          {...carousel.rootProps}
-        >
+        <Carousel carousel={carousel} label="Customer reviews" className="mt-12">
           <div className="flex items-center justify-end gap-2">
-            <button type="button" className="icon-button" onClick={carousel.prev} aria-label="Previous review" disabled={!rotates}>
-              <ChevronLeftIcon />
-            </button>
-            <button type="button" className="icon-button" onClick={carousel.next} aria-label="Next review" disabled={!rotates}>
-              <ChevronRightIcon />
-            </button>
+            <CarouselArrow direction="previous" className="icon-button" label="Previous review" onClick={carousel.prev} disabled={!rotates} />
+            <CarouselArrow direction="next" className="icon-button" label="Next review" onClick={carousel.next} disabled={!rotates} />
           </div>
           <ul
             className="reviews-track mt-4"
@@ -105,7 +96,7 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
               );
             })}
           </ul>
-        </div>
+        </Carousel>
 
         <div className="mt-12 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
           <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics/track";
 import { SCREENSHOTS_INTERVAL_MS } from "~/lib/constants";
-import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/Icons";
+import { Carousel, CarouselArrow, CarouselDot } from "~/components/ui/Carousel";
 import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 
@@ -74,14 +74,7 @@ export function ScreenshotsCarousel() {
           <p className="section-lead">Three screens you will use every day, exactly as they look in the app.</p>
         </div>
 
-        <div
-          {...carousel.rootProps}
-          role="region"
-          aria-roledescription="carousel"
-          aria-label="App screenshots"
-          data-carousel="screenshots"
-          className="mx-auto mt-12 max-w-4xl"
-        >
+        <Carousel carousel={carousel} label="App screenshots" name="screenshots" className="mx-auto mt-12 max-w-4xl">
           <div className="swipe-area overflow-hidden" aria-live={advancing ? "off" : "polite"} {...carousel.swipeProps}>
             <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
               {SCREENS.map((screen, i) => (
@@ -124,37 +117,16 @@ export function ScreenshotsCarousel() {
           </div>
 
           <div className="flex items-center justify-center gap-2">
-            <button
-              type="button"
-              className="icon-button carousel-button"
-              aria-label="Previous screenshot"
-              onClick={() => show(index - 1)}
-            >
-              <ChevronLeftIcon />
-            </button>
+            <CarouselArrow direction="previous" label="Previous screenshot" onClick={() => show(index - 1)} />
             <div className="flex items-center">
               {SCREENS.map((screen, i) => (
-                <button
-                  key={screen.id}
-                  type="button"
-                  className="carousel-dot"
-                  aria-label={`Show ${screen.name} screenshot`}
-                  aria-current={i === index ? "true" : undefined}
-                  onClick={() => show(i)}
-                />
+                <CarouselDot key={screen.id} label={`Show ${screen.name} screenshot`} current={i === index} onSelect={() => show(i)} />
               ))}
             </div>
-            <button
-              type="button"
-              className="icon-button carousel-button"
-              aria-label="Next screenshot"
-              onClick={() => show(index + 1)}
-            >
-              <ChevronRightIcon />
-            </button>
+            <CarouselArrow direction="next" label="Next screenshot" onClick={() => show(index + 1)} />
             <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="screenshots" />
           </div>
-        </div>
+        </Carousel>
       </div>
     </section>
   );

@@ -7,7 +7,8 @@ import { useRef, type KeyboardEvent } from "react";
 import { useCarousel } from "~/hooks/useCarousel";
 import { track } from "~/lib/analytics/track";
 import { V2_SHOWCASE_INTERVAL_MS } from "~/lib/constants";
-import { ChevronLeftIcon, ChevronRightIcon, Icon } from "~/components/ui/Icons";
+import { Carousel, CarouselArrow } from "~/components/ui/Carousel";
+import { Icon } from "~/components/ui/Icons";
 import type { V2Feature } from "~/content/v2-features";
 
 
@@ -63,12 +64,10 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
           </p>
         </div>
 
-        <div
-          {...carousel.rootProps}
-          role="region"
-          aria-roledescription="carousel"
-          aria-label="Version 2 features"
-          data-carousel="v2"
+        <Carousel
+          carousel={carousel}
+          label="Version 2 features"
+          name="v2"
           className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-10"
         >
           <div role="tablist" aria-label="Version 2 features" className="v2-tablist" onKeyDown={onTabKeyDown}>
@@ -153,25 +152,11 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
             </div>
 
             <div className="mt-5 flex items-center gap-2">
-              <button
-                type="button"
-                className="icon-button carousel-button"
-                aria-label="Previous feature"
-                onClick={() => pick(index - 1)}
-              >
-                <ChevronLeftIcon />
-              </button>
+              <CarouselArrow direction="previous" label="Previous feature" onClick={() => pick(index - 1)} />
               <span className="min-w-[3.5rem] text-center text-sm font-medium tabular-nums text-ink-muted" aria-hidden="true">
                 {index + 1} / {count}
               </span>
-              <button
-                type="button"
-                className="icon-button carousel-button"
-                aria-label="Next feature"
-                onClick={() => pick(index + 1)}
-              >
-                <ChevronRightIcon />
-              </button>
+              <CarouselArrow direction="next" label="Next feature" onClick={() => pick(index + 1)} />
               <button
                 type="button"
                 className="autoplay-switch ml-auto"
@@ -185,7 +170,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
               </button>
             </div>
           </div>
-        </div>
+        </Carousel>
       </div>
     </section>
   );

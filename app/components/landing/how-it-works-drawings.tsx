@@ -1,6 +1,6 @@
 /**
  * HTML and CSS drawings of the app's screens for the how-it-works tabs (no images), decorative.
- * Rendered through a StaticIsland: their code is not part of the landing page's first load.
+ * Rendered through a static island: their code is not part of the landing page's first load.
  */
 import { siteConfig } from "~/config/site";
 import type { HowItWorksView } from "~/content/how-it-works";

@@ -4,13 +4,12 @@ import { BotTrapFields } from "~/components/forms/BotTrapFields";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
-import { staticIsland } from "~/components/ui/StaticIsland";
+import { staticIsland } from "~/components/islands";
 import { CheckIcon, ShareIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
-import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 
 /** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
-const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
+const WaitlistIntro = staticIsland("WaitlistIntro", () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";

@@ -1,7 +1,8 @@
 /**
  * Deferred rendering of a page's off-screen sections (ADR 0028).
  *
- * DEFER_SECTIONS_SCRIPT goes in <head>, before any of the body is parsed. On a fresh navigation to
+ * DEFER_SECTIONS_SCRIPT goes in <head> (root's <ServerScript name="deferSections" />, through the
+ * server-only registry), before any of the body is parsed. On a fresh navigation to
  * an address without a fragment it puts DEFER_SECTIONS_CLASS on <html>, and the stylesheet then
  * gives every `.section` `content-visibility: auto`: the browser styles, lays out and paints only
  * the sections near the viewport, each of the others when it comes near, holding its place with an

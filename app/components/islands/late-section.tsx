@@ -1,29 +1,22 @@
 /**
  * Interactive sections whose code is not part of the first page load (ADR 0026).
  *
- * On the server the real component renders inside a Suspense boundary. In the browser the
- * component is a React.lazy: during the first hydration it suspends, so React keeps the server's
- * HTML of that boundary exactly as it is (visible, laid out, links and no-JS forms working) and
- * hydrates it as soon as its chunk has arrived, in a task of its own instead of inside the one long
- * hydration of the whole page. The chunk is requested when hydration starts, so it loads in
- * parallel with the page's own hydration. Rendered by a client-side navigation, the section shows
- * once its chunk is there.
+ * On the server the real component (from the server-only registry) renders inside a Suspense
+ * boundary. In the browser the component is a React.lazy: during the first hydration it suspends,
+ * so React keeps the server's HTML of that boundary exactly as it is (visible, laid out, links and
+ * no-JS forms working) and hydrates it as soon as its chunk has arrived, in a task of its own
+ * instead of inside the one long hydration of the whole page. The chunk is requested when
+ * hydration starts, so it loads in parallel with the page's own hydration. Rendered by a
+ * client-side navigation, the section shows once its chunk is there.
  *
  * For sections below the fold: a click that lands before the chunk does is replayed by React once
  * the section has hydrated.
  */
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { isHydratingFirstPage, lateSectionHydrated, lateSectionPending } from "./hydration";
+import { useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
 
-import { isHydratingFirstPage } from "./StaticIsland";
-
-let pending = 0;
-const waiting = new Set<() => void>();
-
-/** Resolves once every late section of the first page has hydrated (root's data-hydrated waits for it). */
-export function lateSectionsHydrated(): Promise<void> {
-  if (pending === 0) return Promise.resolve();
-  return new Promise((resolve) => waiting.add(resolve));
-}
+const SECTION_ATTRIBUTE = "data-late-section";
 
 /** Rendered inside a late section's boundary: its effect runs when that boundary has hydrated. */
 function HydratedSignal() {
@@ -31,11 +24,7 @@ function HydratedSignal() {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    pending -= 1;
-    if (pending === 0) {
-      for (const resolve of waiting) resolve();
-      waiting.clear();
-    }
+    lateSectionHydrated();
   }, []);
   return null;
 }
@@ -46,16 +35,13 @@ function serverHtmlOf(name: string): string | undefined {
   return document.querySelector(`[${SECTION_ATTRIBUTE}="${name}"]`)?.innerHTML;
 }
 
-const SECTION_ATTRIBUTE = "data-late-section";
-
-export function lateHydrated<P extends object>(
-  /** Names the section's wrapper in the HTML (data-late-section), unique on the page. */
-  name: string,
-  /** The component itself, imported from a `.server` module: undefined in the browser bundle. */
-  serverComponent: ComponentType<P> | undefined,
+export function lateSection<K extends ServerComponentName>(
+  /** The component's name in the server-only registry; also names the section's wrapper in the HTML (data-late-section). */
+  name: K,
   /** Loads the same component in the browser. */
-  load: () => Promise<ComponentType<P>>,
+  load: () => Promise<ServerComponent<K>>,
 ) {
+  type Props = ServerComponentProps<K>;
   // Typed loosely for React.lazy's ref-aware props; the section's own props stay checked. A chunk
   // that cannot load leaves the section as the server rendered it (as without JavaScript) instead
   // of failing the page: the promise then never settles.
@@ -75,20 +61,21 @@ export function lateHydrated<P extends object>(
   const serverHtml = serverHtmlOf(name);
   // memo: the page re-renders when Remix's router state changes; with the same loader data the
   // section's props are equal, so no update comes from its props at least.
-  return memo(function LateHydrated(props: P) {
+  return memo(function LateSection(props: Props) {
+    const Server = useServerComponent(name);
     // Counted once per section present in the first page's server HTML.
     const [firstPage] = useState(() => {
-      if (serverComponent || !isHydratingFirstPage()) return false;
-      pending += 1;
+      if (Server || !isHydratingFirstPage()) return false;
+      lateSectionPending();
       return true;
     });
-    const Component = (serverComponent ?? Lazy) as ComponentType<P>;
+    const Component = (Server ?? Lazy) as ComponentType<object>;
     const wrapper = { className: "contents", [SECTION_ATTRIBUTE]: name };
     const fallback = firstPage && serverHtml !== undefined ? <div {...wrapper} dangerouslySetInnerHTML={{ __html: serverHtml }} /> : null;
     return (
       <Suspense fallback={fallback}>
         <div {...wrapper}>
-          <Component {...props} />
+          <Component {...(props as object)} />
         </div>
         {firstPage && <HydratedSignal />}
       </Suspense>
@@ -98,7 +85,7 @@ export function lateHydrated<P extends object>(
 
 /**
  * React's report of a boundary that an update reached before it had hydrated (#421). For a late
- * section that is handled (see lateHydrated), so it is a warning, not an error.
+ * section that is handled (see lateSection), so it is a warning, not an error.
  */
 export function isLateHydrationRace(error: unknown): boolean {
   // The production build says "#421", the development build spells it out.

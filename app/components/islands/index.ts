@@ -1,0 +1,17 @@
+/**
+ * The landing page's rendering machinery (ADR 0030): what keeps code out of the first visit and
+ * work out of the first render. Server side, entry.server.tsx provides the server-only registry
+ * (registry.server.tsx) with ServerOnlyProvider.
+ *
+ * - staticIsland(name, load): markup that ships no code on a first load (ADR 0015).
+ * - lateSection(name, load): an interactive section below the fold that hydrates from a chunk of
+ *   its own (ADR 0026).
+ * - <ServerScript name="deferSections" />: an inline head script whose code only the server has;
+ *   deferSections defers the rendering of off-screen sections (ADR 0028).
+ * - markFirstPageHydrated() (root's effect) and isLateHydrationRace(error) (entry.client.tsx): the
+ *   hydration signals.
+ */
+export { markFirstPageHydrated } from "./hydration";
+export { isLateHydrationRace, lateSection } from "./late-section";
+export { ServerOnlyProvider, ServerScript } from "./server-only";
+export { staticIsland } from "./static-island";

@@ -1,2 +1,0 @@
-// Server-only entry: the browser bundle gets an empty module (see StaticIsland).
-export { LinkSanitizationHighlightMarkup } from "./LinkSanitizationHighlightMarkup";
