@@ -3,6 +3,53 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// ADR 0029: dependencies point one way (routes → features and components → lib → db and config;
+// content is data; scripts never import tests). Each entry names a folder and the imports it may not
+// make, as a regular expression over the import path (the ~/ alias or a relative path). Static and
+// dynamic imports are both checked.
+const UP = "(?:~/|(?:\\.\\./)+)"; // "~/" or any number of "../"
+const DEPENDENCY_DIRECTION = [
+  {
+    files: ["app/lib/**"],
+    forbidden: `^${UP}(?:features|routes|components|hooks|server)(?:/|$)`,
+    message: "app/lib is feature-agnostic: it may not import features, routes, components, hooks or the request pipeline (ADR 0029).",
+  },
+  {
+    files: ["app/content/**"],
+    forbidden: `^${UP}(?!(?:config|content)(?:/|$))`,
+    message: "app/content is data: it imports only ~/config and other content (ADR 0029).",
+  },
+  {
+    files: ["app/components/**", "app/features/**"],
+    forbidden: `^${UP}routes(?:/|$)`,
+    message: "Components and features may not import routes: a route renders them, not the reverse (ADR 0029).",
+  },
+  {
+    files: ["scripts/**"],
+    forbidden: "(?:^|/)tests(?:/|$)",
+    message: "scripts/ may not import tests/: tests import scripts, not the reverse (shared helpers live in scripts/lib/, ADR 0029).",
+  },
+];
+
+// Temporary (issue 15): files that other helpers are changing in parallel still import against the
+// direction on this branch. Removed when i15-render / i15-admin merge.
+const TEMPORARY_DIRECTION_ALLOWLIST = [
+  "app/lib/landing.server.ts", // imports ~/server/edge-cache: i15-render moves those rules
+  "app/lib/admin/action.server.ts", // i15-admin moves app/lib/admin into app/features/admin
+  "app/lib/admin/analytics-format.ts", // imports ~/features/analytics: i15-admin moves it to app/features/admin/analytics
+  "app/lib/admin/analytics-queries.mjs", // idem
+  "app/lib/admin/analytics-report.ts", // idem
+];
+
+const directionRules = ({ files, forbidden, message }) => ({
+  files,
+  ignores: TEMPORARY_DIRECTION_ALLOWLIST,
+  rules: {
+    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }] }],
+    "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${forbidden.replaceAll("/", "\\/")}/]`, message }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "public/sw.js", ".wrangler/", "node_modules/", "tests/.tmp/", "functions/**/*.js"] },
   js.configs.recommended,
@@ -28,4 +75,5 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...DEPENDENCY_DIRECTION.map(directionRules),
 );

@@ -6,9 +6,8 @@
  * Prices are the US App Store prices in US dollars, as plain numbers. Apple sets the price in every
  * other storefront and shows it in the local currency there, so the pages say so next to them.
  */
-import { siteConfig } from "~/config/site";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FAQ, type FaqEntry } from "~/content/faq";
-import { MARKETING_CLAIMS } from "~/lib/constants";
 
 export type PlanTier = "free" | "pro" | "family";
 export type BillingPeriod = "month" | "year";
@@ -212,40 +211,4 @@ export function billingFaq(): readonly FaqEntry[] {
     return entry;
   });
   return [...shared, ...BILLING_QUESTIONS];
-}
-
-/** schema.org: the app with one Offer per plan (JSON-LD for /pricing). */
-export function plansStructuredData() {
-  const pricingUrl = new URL("/pricing", siteConfig.siteUrl).toString();
-  return {
-    "@context": "https://schema.org",
-    "@type": "SoftwareApplication",
-    name: siteConfig.appName,
-    applicationCategory: "ProductivityApplication",
-    operatingSystem: "iOS, iPadOS",
-    url: pricingUrl,
-    downloadUrl: siteConfig.appStoreUrl,
-    offers: PLANS.map((plan) => {
-      const price = plan.priceUsd.toFixed(2);
-      return {
-        "@type": "Offer",
-        name: plan.name,
-        description: plan.summary,
-        price,
-        priceCurrency: "USD",
-        url: pricingUrl,
-        availability: "https://schema.org/InStock",
-        ...(plan.period
-          ? {
-              priceSpecification: {
-                "@type": "UnitPriceSpecification",
-                price,
-                priceCurrency: "USD",
-                billingDuration: plan.period === "month" ? "P1M" : "P1Y",
-              },
-            }
-          : {}),
-      };
-    }),
-  };
 }

@@ -5,9 +5,8 @@ import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
 import { CheckIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
-import { MARKETING_CLAIMS } from "~/lib/constants";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
-import { siteConfig } from "~/config/site";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { TRIAL_DAYS } from "~/content/plans";
-import { MARKETING_CLAIMS } from "~/lib/constants";
 import { AppStoreLink } from "./AppStoreLink";
 
 /** The closing call to action of the information pages: download, or join the beta. */

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, StarIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { useCarousel } from "~/hooks/useCarousel";
 import { useItemsPerPage } from "~/hooks/useItemsPerPage";
-import { MARKETING_CLAIMS, REVIEWS_ROTATE_MS } from "~/lib/constants";
+import { REVIEWS_ROTATE_MS } from "~/lib/constants";
 import type { PublicReview } from "~/lib/reviews.server";
 
 const PLATFORM_NAMES: Record<PublicReview["authorPlatform"], string> = {
