@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { CheckIcon, SpinnerIcon } from "~/components/ui/Icons";
 import { CONTACT_LIMITS, contactProblems, type ContactField, type ContactResult, type ContactValues } from "~/lib/contact-rules";
-import { trackFormSubmit } from "~/lib/analytics/track";
+import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { postForm } from "~/lib/form-client";
 import { isHoneypotFilled } from "~/lib/waitlist-rules";
 

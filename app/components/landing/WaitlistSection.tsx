@@ -10,7 +10,7 @@ import { WaitlistIntro as WaitlistIntroMarkup } from "./waitlist-intro.server";
 const WaitlistIntro = staticIsland(WaitlistIntroMarkup, () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
-import { trackFormSubmit } from "~/lib/analytics/track";
+import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
 import { WAITLIST_TEXT } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";

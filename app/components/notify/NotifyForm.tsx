@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { BotTrapFields } from "~/components/ui/BotTrapFields";
 import { SpinnerIcon } from "~/components/ui/Icons";
-import { trackFormSubmit } from "~/lib/analytics/track";
+import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
 import { submitWaitlist } from "~/lib/waitlist-client";
 import type { WaitlistResult } from "~/lib/waitlist-rules";
