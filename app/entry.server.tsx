@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { logError } from "~/lib/log.server";
-import { NonceContext } from "~/lib/nonce";
+import { NonceContext } from "~/hooks/useNonce";
 
 /**
  * What React writes where a Suspense boundary failed on the server and must be rendered in the

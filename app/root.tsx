@@ -24,7 +24,7 @@ import { analyticsClientConfig } from "~/features/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
 import { installClickTracking } from "~/features/analytics/browser/track";
 import { DEFER_SECTIONS_SCRIPT } from "~/lib/deferred-sections.server";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/useNonce";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -1,4 +1,4 @@
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/useNonce";
 
 /**
  * An inline script whose code exists only on the server (imported from a `.server` module: undefined
