@@ -40,6 +40,16 @@ export const FREE_SHARED_COLLECTIONS = 3;
 /** How many people one Family subscription covers (Apple's Family Sharing: the organiser and five more). */
 export const FAMILY_MEMBERS = 6;
 
+/** What Pro gives, monthly or yearly alike. */
+const PRO_INCLUDES = [
+  "Cloud sync with end-to-end encryption",
+  "Unlimited collaborative collections with Owner, Editor and Viewer roles",
+  "AI categorisation suggestions",
+  "Smart reminders",
+  "Advanced organisation: saved filters and bulk edits",
+  "Priority support from the developer",
+] as const;
+
 export const PLANS = [
   {
     id: "free",
@@ -66,14 +76,7 @@ export const PLANS = [
     priceUsd: 2.99,
     period: "month",
     summary: "Every Pro feature, billed monthly. Cancel whenever you like from your Apple ID settings.",
-    includes: [
-      "Cloud sync with end-to-end encryption",
-      "Unlimited collaborative collections with Owner, Editor and Viewer roles",
-      "AI categorisation suggestions",
-      "Smart reminders",
-      "Advanced organisation: saved filters and bulk edits",
-      "Priority support from the developer",
-    ],
+    includes: PRO_INCLUDES,
     trial: true,
   },
   {
@@ -83,14 +86,7 @@ export const PLANS = [
     priceUsd: 24.99,
     period: "year",
     summary: "The same Pro features as monthly, for a year at a time and for less.",
-    includes: [
-      "Cloud sync with end-to-end encryption",
-      "Unlimited collaborative collections with Owner, Editor and Viewer roles",
-      "AI categorisation suggestions",
-      "Smart reminders",
-      "Advanced organisation: saved filters and bulk edits",
-      "Priority support from the developer",
-    ],
+    includes: PRO_INCLUDES,
     trial: true,
     featured: true,
   },

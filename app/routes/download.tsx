@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { AppStoreLink } from "~/components/info/AppStoreLink";
+import { CheckItem } from "~/components/info/CheckItem";
+import { CtaPanel } from "~/components/info/CtaPanel";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
-import { CheckIcon } from "~/components/ui/Icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
 import { pageMeta } from "~/lib/seo";
@@ -84,12 +85,7 @@ export default function DownloadPage() {
             />
             <ul className="mt-8 space-y-3">
               {FREE_PLAN.includes.map((item) => (
-                <li key={item} className="flex gap-3">
-                  <span className="check-bubble">
-                    <CheckIcon width={14} height={14} />
-                  </span>
-                  <span>{item}</span>
-                </li>
+                <CheckItem key={item}>{item}</CheckItem>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">
@@ -105,24 +101,16 @@ export default function DownloadPage() {
 
       <ComingSoonPlatforms />
 
-      <section aria-labelledby="beta-heading" className="section">
-        <div className="container-page">
-          <div className="info-cta mx-auto max-w-4xl text-center">
-            <h2 id="beta-heading" className="section-title">
-              Get new versions first
-            </h2>
-            <p className="section-lead mx-auto max-w-2xl">
-              Beta testers receive new builds through TestFlight before they reach the App Store, and talk to the developer
-              directly about what works and what doesn't.
-            </p>
-            <div className="mt-8 flex justify-center">
-              <Link to="/waitlist" className="btn btn-primary btn-lg">
-                Join the beta
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaPanel
+        id="beta-heading"
+        title="Get new versions first"
+        lead="Beta testers receive new builds through TestFlight before they reach the App Store, and talk to the developer directly about what works and what doesn't."
+        actionsClassName="flex justify-center"
+      >
+        <Link to="/waitlist" className="btn btn-primary btn-lg">
+          Join the beta
+        </Link>
+      </CtaPanel>
     </NotifyProvider>
   );
 }
