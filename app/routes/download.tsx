@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { AppStoreLink } from "~/components/info/AppStoreLink";
-import { CheckItem } from "~/components/info/CheckItem";
 import { CtaPanel } from "~/components/info/CtaPanel";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { NotifyProvider } from "~/components/notify/NotifyContext";
+import { CheckIcon } from "~/components/ui/Icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
 import { pageMeta } from "~/lib/seo";
@@ -85,7 +85,12 @@ export default function DownloadPage() {
             />
             <ul className="mt-8 space-y-3">
               {FREE_PLAN.includes.map((item) => (
-                <CheckItem key={item}>{item}</CheckItem>
+                <li key={item} className="flex gap-3">
+                  <span className="check-bubble">
+                    <CheckIcon width={14} height={14} />
+                  </span>
+                  <span>{item}</span>
+                </li>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">

@@ -2,11 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { SANITIZATION_CLAIMS } from "~/lib/constants";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CheckItem } from "~/components/info/CheckItem";
-import { LinkSanitizationEyebrow } from "~/components/sanitizer/LinkSanitizationEyebrow";
 import { LinkSanitizerTool } from "~/components/sanitizer/LinkSanitizerTool";
 import { TrackingParameterTable } from "~/components/sanitizer/TrackingParameterTable";
-import { ShieldIcon } from "~/components/ui/Icons";
+import { CheckIcon, ShieldIcon } from "~/components/ui/Icons";
 import { siteConfig } from "~/config/site";
 import { sanitizeUrl, type SanitizeResult } from "~/lib/link-sanitizer";
 import { pageMeta } from "~/lib/seo";
@@ -76,7 +74,13 @@ export default function LinkSanitizationPage() {
       <section className="section hero pb-12 lg:pb-16">
         <div className="container-page">
           <div className="max-w-3xl">
-            <LinkSanitizationEyebrow />
+            <p className="eyebrow">
+              <span className="live-badge mr-2 align-middle">
+                <span className="live-dot" aria-hidden="true" />
+                LIVE
+              </span>
+              Link sanitization
+            </p>
             <h1 className="hero-title">Links without the trackers</h1>
             <p className="section-lead">
               Many links you save or share carry extra tags that tell marketers who clicked, where and when.{" "}
@@ -132,9 +136,12 @@ export default function LinkSanitizationPage() {
             <h2 className="section-title">What they reveal</h2>
             <ul className="mt-6 space-y-3">
               {REVEALS.map((item) => (
-                <CheckItem key={item} icon={ShieldIcon}>
-                  {item}
-                </CheckItem>
+                <li key={item} className="flex gap-3">
+                  <span className="check-bubble">
+                    <ShieldIcon width={14} height={14} />
+                  </span>
+                  <span>{item}</span>
+                </li>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">
@@ -166,7 +173,12 @@ export default function LinkSanitizationPage() {
             <h2 className="section-title">What it never removes</h2>
             <ul className="mt-6 space-y-3">
               {KEEPS.map((item) => (
-                <CheckItem key={item}>{item}</CheckItem>
+                <li key={item} className="flex gap-3">
+                  <span className="check-bubble">
+                    <CheckIcon width={14} height={14} />
+                  </span>
+                  <span>{item}</span>
+                </li>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">

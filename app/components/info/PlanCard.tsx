@@ -1,4 +1,4 @@
-import { CheckItem } from "./CheckItem";
+import { CheckIcon } from "~/components/ui/Icons";
 import { formatUsd, periodLabel, TRIAL_DAYS, yearlySavingPercent, type Plan } from "~/content/plans";
 import { AppStoreLink } from "./AppStoreLink";
 
@@ -29,12 +29,20 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <p className="mt-4 text-ink-muted">{plan.summary}</p>
       <ul className="mt-6 flex-1 space-y-3">
         {plan.includes.map((item) => (
-          <CheckItem key={item} className="flex gap-3 text-sm">
-            {item}
-          </CheckItem>
+          <li key={item} className="flex gap-3 text-sm">
+            <span className="check-bubble">
+              <CheckIcon width={14} height={14} />
+            </span>
+            <span>{item}</span>
+          </li>
         ))}
         {plan.limit ? (
-          <CheckItem className="flex gap-3 text-sm">{plan.limit}</CheckItem>
+          <li className="flex gap-3 text-sm">
+            <span className="check-bubble">
+              <CheckIcon width={14} height={14} />
+            </span>
+            <span>{plan.limit}</span>
+          </li>
         ) : null}
       </ul>
       <AppStoreLink className={plan.featured ? "btn btn-primary mt-8 w-full" : "btn btn-secondary mt-8 w-full"}>

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { SANITIZATION_CLAIMS } from "~/lib/constants";
 import { siteConfig } from "~/config/site";
-import { LinkSanitizationEyebrow } from "~/components/sanitizer/LinkSanitizationEyebrow";
 
 /** The example link: its page address, then the trackers a newsletter and two ad networks add. */
 const EXAMPLE_PAGE = "https://news.example.com/2025/03/the-case-for-slow-software";
@@ -20,7 +19,13 @@ export function LinkSanitizationHighlightMarkup() {
     <section aria-labelledby="sanitization-heading" className="section border-y border-line bg-surface-sunken">
       <div className="container-page grid items-center gap-12 lg:grid-cols-[0.9fr_1.1fr]">
         <div>
-          <LinkSanitizationEyebrow />
+          <p className="eyebrow">
+            <span className="live-badge mr-2 align-middle">
+              <span className="live-dot" aria-hidden="true" />
+              LIVE
+            </span>
+            Link sanitization
+          </p>
           <h2 id="sanitization-heading" className="section-title">
             Save the page, not the trackers
           </h2>
