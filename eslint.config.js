@@ -3,6 +3,42 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// ADR 0029: dependencies point one way (routes → features and components → lib → db and config;
+// content is data; scripts never import tests). Each entry names a folder and the imports it may not
+// make, as a regular expression over the import path (the ~/ alias or a relative path). Static and
+// dynamic imports are both checked.
+const UP = "(?:~/|(?:\\.\\./)+)"; // "~/" or any number of "../"
+const DEPENDENCY_DIRECTION = [
+  {
+    files: ["app/lib/**"],
+    forbidden: `^${UP}(?:features|routes|components|hooks|server)(?:/|$)`,
+    message: "app/lib is feature-agnostic: it may not import features, routes, components, hooks or the request pipeline (ADR 0029).",
+  },
+  {
+    files: ["app/content/**"],
+    forbidden: `^${UP}(?!(?:config|content)(?:/|$))`,
+    message: "app/content is data: it imports only ~/config and other content (ADR 0029).",
+  },
+  {
+    files: ["app/components/**", "app/features/**"],
+    forbidden: `^${UP}routes(?:/|$)`,
+    message: "Components and features may not import routes: a route renders them, not the reverse (ADR 0029).",
+  },
+  {
+    files: ["scripts/**"],
+    forbidden: "(?:^|/)tests(?:/|$)",
+    message: "scripts/ may not import tests/: tests import scripts, not the reverse (shared helpers live in scripts/lib/, ADR 0029).",
+  },
+];
+
+const directionRules = ({ files, forbidden, message }) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }] }],
+    "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${forbidden.replaceAll("/", "\\/")}/]`, message }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "public/sw.js", ".wrangler/", "node_modules/", "tests/.tmp/", "functions/**/*.js"] },
   js.configs.recommended,
@@ -28,4 +64,5 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...DEPENDENCY_DIRECTION.map(directionRules),
 );

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumLaunchOptions } from "./tests/support/chromium.mjs";
+import { chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { ServerOnlyProvider } from "~/components/islands";
 import { SERVER_ONLY } from "~/components/islands/registry.server";
 import { logError } from "~/lib/log.server";
-import { NonceContext } from "~/lib/nonce";
+import { NonceContext } from "~/hooks/useNonce";
 
 /**
  * What React writes where a Suspense boundary failed on the server and must be rendered in the

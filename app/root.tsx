@@ -18,10 +18,10 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
-import { analyticsClientConfig } from "~/lib/analytics/config.server";
-import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/lib/analytics/load";
-import { installClickTracking } from "~/lib/analytics/track";
-import { useNonce } from "~/lib/nonce";
+import { analyticsClientConfig } from "~/features/analytics/config.server";
+import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
+import { installClickTracking } from "~/features/analytics/browser/track";
+import { useNonce } from "~/hooks/useNonce";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [

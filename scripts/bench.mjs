@@ -108,7 +108,7 @@ async function main() {
   let chromePath = null;
   let skippedNote = null;
   if (sections.has("lighthouse")) {
-    const { findChromium, CHROMIUM_MISSING_MESSAGE } = await import("../tests/support/chromium.mjs");
+    const { findChromium, CHROMIUM_MISSING_MESSAGE } = await import("./lib/chromium.mjs");
     chromePath = findChromium();
     if (!chromePath && onlyGiven) throw new Error(`Lighthouse needs Chromium. ${CHROMIUM_MISSING_MESSAGE}`);
     if (!chromePath) {

@@ -10,7 +10,7 @@ export interface SiteValues {
 
 export const WORDS_PER_MINUTE: number;
 export const TUTORIAL_SLUGS: readonly string[];
-export function parseFrontMatter(source: string, file?: string): { data: Record<string, unknown>; body: string };
+export { parseFrontMatter } from "./lib/front-matter.mjs";
 export function escapeHtml(text: string): string;
 export function htmlToText(html: string): string;
 export function slugify(text: string): string;

@@ -3,8 +3,8 @@
 // (Markdown with front matter in app/content/blog/ and app/content/tutorials/) are compiled here,
 // before Tailwind and `remix build`, into one typed module: app/content/generated/content.ts.
 //
-// - Front matter: a small, strict subset of YAML (`key: value`, quoted or plain strings, integers,
-//   one level of nested keys by indentation). Anything else fails the build with the file and line.
+// - Front matter: YAML, validated with a zod schema per kind (scripts/lib/front-matter.mjs). A
+//   mistake fails the build with the file and the line or field.
 // - Markdown -> HTML with `marked`: headings get ids for anchors, external links open in a new tab
 //   with rel="noopener noreferrer", code is escaped, and raw HTML in the Markdown is escaped rather
 //   than passed through, so a content mistake cannot inject markup or script.
@@ -15,6 +15,9 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Marked, Renderer } from "marked";
 import ts from "typescript";
+import { blogPostFrontMatter, parseFrontMatter, tutorialFrontMatter, validateFrontMatter } from "./lib/front-matter.mjs";
+
+export { parseFrontMatter };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const WORDS_PER_MINUTE = 220;
@@ -30,60 +33,6 @@ export const TUTORIAL_SLUGS = [
   "qr-code-generation",
   "advanced-sync",
 ];
-
-// ---------------------------------------------------------------------------------------------
-// Front matter
-
-function parseScalar(raw, where) {
-  const value = raw.trim();
-  if (value === "") throw new Error(`${where}: empty value`);
-  if (value.startsWith('"')) {
-    if (!/^"(?:[^"\\]|\\.)*"$/.test(value)) throw new Error(`${where}: unterminated double-quoted string`);
-    return JSON.parse(value);
-  }
-  if (value.startsWith("'")) {
-    if (!/^'(?:[^']|'')*'$/.test(value)) throw new Error(`${where}: unterminated single-quoted string`);
-    return value.slice(1, -1).replaceAll("''", "'");
-  }
-  if (/^-?\d+$/.test(value)) return Number(value);
-  if (/^[[{&*!|>%@`]/.test(value)) throw new Error(`${where}: unsupported YAML value "${value}" (quote it)`);
-  return value;
-}
-
-/**
- * Splits `---` front matter from the body. Returns { data, body }. The front matter is required,
- * and keys may appear once.
- */
-export function parseFrontMatter(source, file = "<input>") {
-  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const match = /^---\n([\s\S]*?)\n---(?:\n|$)/.exec(text);
-  if (!match) throw new Error(`${file}: missing front matter (a block between --- lines at the top)`);
-  const data = {};
-  let parent = null;
-  const lines = match[1].split("\n");
-  lines.forEach((line, index) => {
-    const where = `${file}:${index + 2}`;
-    if (line.trim() === "" || /^\s*#/.test(line)) return;
-    const entry = /^( *)([A-Za-z][\w-]*):(?: (.*))?$/.exec(line);
-    if (!entry) throw new Error(`${where}: expected "key: value", got "${line}"`);
-    const [, indent, key, rawValue = ""] = entry;
-    if (indent.length === 0) {
-      if (Object.hasOwn(data, key)) throw new Error(`${where}: duplicate key "${key}"`);
-      if (rawValue.trim() === "") {
-        data[key] = {};
-        parent = data[key];
-      } else {
-        data[key] = parseScalar(rawValue, where);
-        parent = null;
-      }
-    } else {
-      if (!parent) throw new Error(`${where}: indented key "${key}" has no parent key`);
-      if (Object.hasOwn(parent, key)) throw new Error(`${where}: duplicate key "${key}"`);
-      parent[key] = parseScalar(rawValue, where);
-    }
-  });
-  return { data, body: text.slice(match[0].length) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Markdown
@@ -214,59 +163,37 @@ export function fillTokens(text, site, where) {
 // ---------------------------------------------------------------------------------------------
 // Documents
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function requireString(data, key, file, { pattern, optional = false } = {}) {
-  const value = data[key];
-  if (value === undefined && optional) return undefined;
-  if (typeof value !== "string" || value.trim() === "") throw new Error(`${file}: front matter "${key}" is required (a string)`);
-  if (pattern && !pattern.test(value)) throw new Error(`${file}: front matter "${key}" has an invalid value "${value}"`);
-  if (pattern === DATE && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new Error(`${file}: "${key}" is not a real date`);
-  return value;
-}
-
-function checkKeys(data, allowed, file) {
-  for (const key of Object.keys(data)) if (!allowed.includes(key)) throw new Error(`${file}: unknown front matter key "${key}"`);
-}
-
-function compileDocument(file, site) {
+function compileDocument(file, site, schema) {
   const raw = fillTokens(readFileSync(file, "utf8"), site, file);
   const { data, body } = parseFrontMatter(raw, file);
+  const meta = validateFrontMatter(schema, data, file);
   const slug = basename(file, ".md");
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) throw new Error(`${file}: file names are slugs (lowercase words joined by -)`);
   const { html, headings } = renderMarkdown(body, { siteUrl: site.siteUrl, file });
+  // Key order is the generated module's order.
   const common = {
     slug,
-    title: requireString(data, "title", file),
-    description: requireString(data, "description", file),
-    datePublished: requireString(data, "datePublished", file, { pattern: DATE }),
+    title: meta.title,
+    description: meta.description,
+    datePublished: meta.datePublished,
+    ...(meta.dateModified ? { dateModified: meta.dateModified } : {}),
   };
-  const dateModified = requireString(data, "dateModified", file, { pattern: DATE, optional: true });
-  if (dateModified && dateModified < common.datePublished) throw new Error(`${file}: dateModified is before datePublished`);
-  return { data, common, dateModified, html, headings, readingMinutes: readingMinutes(htmlToText(html)) };
+  return { meta, common, html, headings, readingMinutes: readingMinutes(htmlToText(html)) };
 }
 
-function authorOf(data, file, site) {
-  if (data.author === undefined) return { name: `The ${site.appName} team`, url: new URL("/about", site.siteUrl).toString() };
-  if (typeof data.author !== "object") throw new Error(`${file}: author is a nested block with name (and url)`);
-  checkKeys(data.author, ["name", "url"], file);
-  const name = requireString(data.author, "name", file);
-  const url = requireString(data.author, "url", file, { pattern: /^https:\/\//, optional: true });
-  return url ? { name, url } : { name };
+function authorOf(author, site) {
+  if (author === undefined) return { name: `The ${site.appName} team`, url: new URL("/about", site.siteUrl).toString() };
+  return author.url ? { name: author.name, url: author.url } : { name: author.name };
 }
 
 export function loadPosts(site, dir = join(ROOT, "app/content/blog")) {
   const files = readdirSync(dir).filter((f) => f.endsWith(".md"));
   const posts = files.map((name) => {
-    const file = join(dir, name);
-    const { data, common, dateModified, html, headings, readingMinutes: minutes } = compileDocument(file, site);
-    checkKeys(data, ["title", "description", "datePublished", "dateModified", "author", "image"], file);
-    const image = requireString(data, "image", file, { pattern: /^(?:https:\/\/|\/)/, optional: true });
+    const { meta, common, html, headings, readingMinutes: minutes } = compileDocument(join(dir, name), site, blogPostFrontMatter);
     return {
       ...common,
-      ...(dateModified ? { dateModified } : {}),
-      author: authorOf(data, file, site),
-      ...(image ? { image } : {}),
+      author: authorOf(meta.author, site),
+      ...(meta.image ? { image: meta.image } : {}),
       readingMinutes: minutes,
       html,
       headings,
@@ -276,23 +203,15 @@ export function loadPosts(site, dir = join(ROOT, "app/content/blog")) {
   return posts.sort((a, b) => b.datePublished.localeCompare(a.datePublished) || a.title.localeCompare(b.title));
 }
 
-const LEVELS = ["Beginner", "Intermediate", "Advanced"];
-
 export function loadTutorials(site, dir = join(ROOT, "app/content/tutorials")) {
   const files = readdirSync(dir).filter((f) => f.endsWith(".md"));
   const tutorials = files.map((name) => {
-    const file = join(dir, name);
-    const { data, common, dateModified, html, headings, readingMinutes: minutes } = compileDocument(file, site);
-    checkKeys(data, ["title", "description", "datePublished", "dateModified", "order", "level", "duration"], file);
-    if (!Number.isInteger(data.order) || data.order < 1) throw new Error(`${file}: "order" is a positive integer`);
-    const level = requireString(data, "level", file);
-    if (!LEVELS.includes(level)) throw new Error(`${file}: "level" is one of ${LEVELS.join(", ")}`);
+    const { meta, common, html, headings, readingMinutes: minutes } = compileDocument(join(dir, name), site, tutorialFrontMatter);
     return {
       ...common,
-      ...(dateModified ? { dateModified } : {}),
-      order: data.order,
-      level,
-      duration: requireString(data, "duration", file),
+      order: meta.order,
+      level: meta.level,
+      duration: meta.duration,
       readingMinutes: minutes,
       html,
       headings,

@@ -4,7 +4,7 @@
 // Admin pages: ADMIN_EMAIL=... ADMIN_PASSWORD=... node scripts/screenshots.mjs <base> /admin/dashboard
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../tests/support/chromium.mjs";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 const [base = "http://127.0.0.1:8788", ...paths] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? "375,768,1280").split(",").map(Number);

@@ -2,7 +2,7 @@
 // `npm test`: every check in order (build, types, lint, unit, integration, end-to-end).
 // Stops at the first failure. The end-to-end tests need a Chromium: the system one or Playwright's.
 import { run } from "./lib/run.mjs";
-import { CHROMIUM_MISSING_MESSAGE, findChromium } from "../tests/support/chromium.mjs";
+import { CHROMIUM_MISSING_MESSAGE, findChromium } from "./lib/chromium.mjs";
 
 const steps = [
   // The build comes first: it generates app/content/generated/, which type-check and lint read.

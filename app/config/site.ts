@@ -20,3 +20,14 @@ export const siteConfig = {
 } as const;
 
 export type SiteConfig = typeof siteConfig;
+
+/**
+ * The marketing claims of spec section 9, shown as the spec states them (reviews section,
+ * promotion pages, pricing and download pages, the billing FAQ).
+ */
+export const MARKETING_CLAIMS = {
+  averageRating: "4.9",
+  users: "500+",
+  freeTrialDays: 14,
+  noCreditCard: true,
+} as const;

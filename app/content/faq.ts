@@ -1,10 +1,9 @@
 /**
  * The frequently asked questions, written once: the landing page's accordion renders FAQ and the
- * page head carries faqStructuredData() as JSON-LD, so the two can never disagree. Answers are
- * plain text because the structured data must repeat them word for word.
+ * page head carries faqPageData(FAQ) (~/lib/structured-data) as JSON-LD, so the two can never
+ * disagree. Answers are plain text because the structured data must repeat them word for word.
  */
 import { siteConfig } from "~/config/site";
-import { faqPageData } from "~/lib/structured-data";
 
 export interface FaqEntry {
   /** Stable anchor for the question (element id, analytics). */
@@ -72,8 +71,3 @@ export const FAQ: readonly FaqEntry[] = [
     answer: `Email ${siteConfig.supportEmail} or use the contact page. ${app} is made by an independent developer who reads and answers every message personally.`,
   },
 ];
-
-/** The schema.org FAQPage object for the page head (JSON-LD), built from the rendered questions. */
-export function faqStructuredData(entries: readonly Pick<FaqEntry, "question" | "answer">[] = FAQ) {
-  return faqPageData(entries);
-}

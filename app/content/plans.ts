@@ -6,9 +6,8 @@
  * Prices are the US App Store prices in US dollars, as plain numbers. Apple sets the price in every
  * other storefront and shows it in the local currency there, so the pages say so next to them.
  */
-import { siteConfig } from "~/config/site";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FAQ, type FaqEntry } from "~/content/faq";
-import { MARKETING_CLAIMS } from "~/lib/constants";
 
 export type PlanTier = "free" | "pro" | "family";
 export type BillingPeriod = "month" | "year";
@@ -41,6 +40,16 @@ export const FREE_SHARED_COLLECTIONS = 3;
 /** How many people one Family subscription covers (Apple's Family Sharing: the organiser and five more). */
 export const FAMILY_MEMBERS = 6;
 
+/** What Pro gives, monthly or yearly alike. */
+const PRO_INCLUDES = [
+  "Cloud sync with end-to-end encryption",
+  "Unlimited collaborative collections with Owner, Editor and Viewer roles",
+  "AI categorisation suggestions",
+  "Smart reminders",
+  "Advanced organisation: saved filters and bulk edits",
+  "Priority support from the developer",
+] as const;
+
 export const PLANS = [
   {
     id: "free",
@@ -67,14 +76,7 @@ export const PLANS = [
     priceUsd: 2.99,
     period: "month",
     summary: "Every Pro feature, billed monthly. Cancel whenever you like from your Apple ID settings.",
-    includes: [
-      "Cloud sync with end-to-end encryption",
-      "Unlimited collaborative collections with Owner, Editor and Viewer roles",
-      "AI categorisation suggestions",
-      "Smart reminders",
-      "Advanced organisation: saved filters and bulk edits",
-      "Priority support from the developer",
-    ],
+    includes: PRO_INCLUDES,
     trial: true,
   },
   {
@@ -84,14 +86,7 @@ export const PLANS = [
     priceUsd: 24.99,
     period: "year",
     summary: "The same Pro features as monthly, for a year at a time and for less.",
-    includes: [
-      "Cloud sync with end-to-end encryption",
-      "Unlimited collaborative collections with Owner, Editor and Viewer roles",
-      "AI categorisation suggestions",
-      "Smart reminders",
-      "Advanced organisation: saved filters and bulk edits",
-      "Priority support from the developer",
-    ],
+    includes: PRO_INCLUDES,
     trial: true,
     featured: true,
   },
@@ -212,40 +207,4 @@ export function billingFaq(): readonly FaqEntry[] {
     return entry;
   });
   return [...shared, ...BILLING_QUESTIONS];
-}
-
-/** schema.org: the app with one Offer per plan (JSON-LD for /pricing). */
-export function plansStructuredData() {
-  const pricingUrl = new URL("/pricing", siteConfig.siteUrl).toString();
-  return {
-    "@context": "https://schema.org",
-    "@type": "SoftwareApplication",
-    name: siteConfig.appName,
-    applicationCategory: "ProductivityApplication",
-    operatingSystem: "iOS, iPadOS",
-    url: pricingUrl,
-    downloadUrl: siteConfig.appStoreUrl,
-    offers: PLANS.map((plan) => {
-      const price = plan.priceUsd.toFixed(2);
-      return {
-        "@type": "Offer",
-        name: plan.name,
-        description: plan.summary,
-        price,
-        priceCurrency: "USD",
-        url: pricingUrl,
-        availability: "https://schema.org/InStock",
-        ...(plan.period
-          ? {
-              priceSpecification: {
-                "@type": "UnitPriceSpecification",
-                price,
-                priceCurrency: "USD",
-                billingDuration: plan.period === "month" ? "P1M" : "P1Y",
-              },
-            }
-          : {}),
-      };
-    }),
-  };
 }

@@ -1,11 +1,13 @@
 /**
  * Drizzle schema for D1. It mirrors migrations/*.sql (the SQL is the source of truth for
- * CHECKs and defaults; drizzle gives typed queries).
+ * CHECKs and defaults; drizzle gives typed queries). tests/integration/schema-drift.test.ts
+ * compares the two: tables, columns, defaults, keys and indexes.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const emptyJson = sql`'{}'`;
 
 export const waitlistStatuses = ["pending", "confirmed", "unsubscribed"] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
@@ -19,7 +21,7 @@ export const waitlist = sqliteTable(
     lastName: text("last_name"),
     source: text("source").notNull().default("main_waitlist"),
     intent: text("intent").notNull().default("waitlist"),
-    metadata: text("metadata", { mode: "json" }).$type<WaitlistMetadata>().notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<WaitlistMetadata>().notNull().default(emptyJson),
     createdAt: text("created_at").notNull().default(nowIso),
     // migrations/0005: double opt-in, proof of consent, place in line, referrals, preferences (ADR 0031).
     status: text("status", { enum: waitlistStatuses }).notNull().default("confirmed"),
@@ -82,7 +84,7 @@ export const customerReviews = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: text("created_at").notNull().default(nowIso),
   },
-  (t) => [index("customer_reviews_order_idx").on(t.isActive, t.sortOrder, t.createdAt)],
+  (t) => [index("customer_reviews_order_idx").on(t.isActive, t.sortOrder, sql`${t.createdAt} desc`)],
 );
 
 export const siteSettings = sqliteTable("site_settings", {
@@ -91,16 +93,20 @@ export const siteSettings = sqliteTable("site_settings", {
   updatedAt: text("updated_at").notNull().default(nowIso),
 });
 
-export const contactSubmissions = sqliteTable("contact_submissions", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
-  metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
-  createdAt: text("created_at").notNull().default(nowIso),
-});
+export const contactSubmissions = sqliteTable(
+  "contact_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull().default(emptyJson),
+    createdAt: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("contact_submissions_created_at_idx").on(t.createdAt), index("contact_submissions_unread_idx").on(t.isRead, t.createdAt)],
+);
 
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -114,16 +120,20 @@ export const adminUsers = sqliteTable("admin_users", {
   lastLoginAt: text("last_login_at"),
 });
 
-export const adminSessions = sqliteTable("admin_sessions", {
-  id: text("id").primaryKey(),
-  adminId: integer("admin_id")
-    .notNull()
-    .references(() => adminUsers.id, { onDelete: "cascade" }),
-  createdAt: text("created_at").notNull().default(nowIso),
-  lastSeenAt: text("last_seen_at").notNull().default(nowIso),
-  expiresAt: text("expires_at").notNull(),
-  userAgent: text("user_agent"),
-});
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(nowIso),
+    lastSeenAt: text("last_seen_at").notNull().default(nowIso),
+    expiresAt: text("expires_at").notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.adminId), index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
 
 export const analyticsEvents = sqliteTable(
   "analytics_events",
@@ -140,7 +150,7 @@ export const analyticsEvents = sqliteTable(
     utmSource: text("utm_source"),
     utmMedium: text("utm_medium"),
     utmCampaign: text("utm_campaign"),
-    properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(emptyJson),
   },
   // migrations/0001 and 0004. The analytics page (app/features/admin/analytics/analytics-queries.mjs) reads its counts from
   // analyticsDailyCounts below and its web vitals through analytics_events_web_vitals_idx.
@@ -170,11 +180,15 @@ export const analyticsDailyCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.name, t.facet, t.day, t.value] })],
 );
 
-export const rateLimits = sqliteTable("rate_limits", {
-  bucket: text("bucket").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  hits: integer("hits").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
 export const adminAuditLog = sqliteTable(
   "admin_audit_log",
@@ -184,7 +198,7 @@ export const adminAuditLog = sqliteTable(
     adminEmail: text("admin_email").notNull(),
     action: text("action").notNull(),
     target: text("target"),
-    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(emptyJson),
     createdAt: text("created_at").notNull().default(nowIso),
   },
   (t) => [index("admin_audit_log_created_at_idx").on(t.createdAt)],

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { track } from "~/lib/analytics/track";
+import { track } from "~/features/analytics/browser/track";
 
 /**
  * Records a page_view on the first page and on every client-side route change (spec section 2).

@@ -26,13 +26,6 @@ export const SANITIZATION_CLAIMS = [
   { figure: "60%", label: "shorter URLs" },
 ] as const;
 
-export const MARKETING_CLAIMS = {
-  averageRating: "4.9",
-  users: "500+",
-  freeTrialDays: 14,
-  noCreditCard: true,
-} as const;
-
 // Limits the spec leaves open (see docs/decisions/0005-waitlist-limits.md).
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
 export const EMAIL_MAX_LENGTH = 254;

@@ -17,14 +17,22 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+const bucketOf = (rule: RateLimitRule, key: string) => `${rule.scope}:${key}`;
+
+/** The fixed window `now` falls in, and the whole seconds until it ends (at least 1). */
+function windowAt(rule: RateLimitRule, now: number) {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+}
+
 export async function hitRateLimit(
   db: D1Database,
   rule: RateLimitRule,
   key: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const window = windowAt(rule, now);
   const row = await db
     .prepare(
       `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
@@ -33,14 +41,10 @@ export async function hitRateLimit(
          window_start = excluded.window_start
        RETURNING hits`,
     )
-    .bind(`${rule.scope}:${key}`, windowStart)
+    .bind(bucketOf(rule, key), window.start)
     .first<{ hits: number }>();
   const hits = row?.hits ?? 1;
-  return {
-    allowed: hits <= rule.max,
-    hits,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
+  return { allowed: hits <= rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 /** Rate-limits the request's client; the bucket key is a keyed hash of its IP. */
@@ -65,21 +69,16 @@ export async function peekRateLimit(
   key: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const window = windowAt(rule, now);
   const row = await db
     .prepare("SELECT hits FROM rate_limits WHERE bucket = ?1 AND window_start = ?2")
-    .bind(`${rule.scope}:${key}`, windowStart)
+    .bind(bucketOf(rule, key), window.start)
     .first<{ hits: number }>();
   const hits = row?.hits ?? 0;
-  return {
-    allowed: hits < rule.max,
-    hits,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
+  return { allowed: hits < rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 /** Forgets a bucket (e.g. an account's failed sign-ins after a successful one). */
 export async function resetRateLimit(db: D1Database, rule: RateLimitRule, key: string): Promise<void> {
-  await db.prepare("DELETE FROM rate_limits WHERE bucket = ?1").bind(`${rule.scope}:${key}`).run();
+  await db.prepare("DELETE FROM rate_limits WHERE bucket = ?1").bind(bucketOf(rule, key)).run();
 }

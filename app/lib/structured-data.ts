@@ -2,6 +2,7 @@
  * schema.org structured data shapes (spec section 3), rendered as JSON-LD via Remix meta.
  */
 import { siteConfig } from "~/config/site";
+import type { Plan } from "~/content/plans";
 import { DEFAULT_APP_RATING } from "~/lib/constants";
 
 export function softwareApplicationData(rating: { value: number; count: number } = DEFAULT_APP_RATING) {
@@ -66,5 +67,41 @@ export function blogPostingData(post: BlogPostingInput) {
     ...(post.image ? { image: post.image } : {}),
     url: post.url,
     mainEntityOfPage: post.url,
+  };
+}
+
+/** schema.org: the app with one Offer per plan (JSON-LD for /pricing). */
+export function plansStructuredData(plans: readonly Plan[]) {
+  const pricingUrl = new URL("/pricing", siteConfig.siteUrl).toString();
+  return {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: siteConfig.appName,
+    applicationCategory: "ProductivityApplication",
+    operatingSystem: "iOS, iPadOS",
+    url: pricingUrl,
+    downloadUrl: siteConfig.appStoreUrl,
+    offers: plans.map((plan) => {
+      const price = plan.priceUsd.toFixed(2);
+      return {
+        "@type": "Offer",
+        name: plan.name,
+        description: plan.summary,
+        price,
+        priceCurrency: "USD",
+        url: pricingUrl,
+        availability: "https://schema.org/InStock",
+        ...(plan.period
+          ? {
+              priceSpecification: {
+                "@type": "UnitPriceSpecification",
+                price,
+                priceCurrency: "USD",
+                billingDuration: plan.period === "month" ? "P1M" : "P1Y",
+              },
+            }
+          : {}),
+      };
+    }),
   };
 }

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { SupportSection } from "~/components/landing/SupportSection";
-import { InstagramIcon, XLogoIcon } from "~/components/ui/Icons";
+import { InstagramIcon, XLogoIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
 import { organizationData } from "~/lib/structured-data";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ArticleHeader } from "~/components/content/ArticleHeader";
 import { articleMeta } from "~/components/content/meta";
 import { PostMeta } from "~/components/content/PostMeta";
 import { Prose } from "~/components/content/Prose";
@@ -30,14 +31,7 @@ export default function BlogPostPage() {
   return (
     <div className="container-page py-12 sm:py-16">
       <article className="mx-auto max-w-3xl">
-        <p>
-          <Link to="/blog" className="back-link" prefetch="intent">
-            <span aria-hidden="true">←</span> All posts
-          </Link>
-        </p>
-        <header className="mt-6 border-b border-line pb-8">
-          <h1 className="article-title">{post.title}</h1>
-          <p className="section-lead">{post.description}</p>
+        <ArticleHeader back={{ to: "/blog", label: "All posts" }} title={post.title} description={post.description}>
           <PostMeta
             className="mt-6"
             author={post.author.name}
@@ -45,7 +39,7 @@ export default function BlogPostPage() {
             dateModified={post.dateModified}
             readingMinutes={post.readingMinutes}
           />
-        </header>
+        </ArticleHeader>
         <Prose html={post.html} className="mt-10" />
       </article>
 

@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { AppStoreLink } from "~/components/info/AppStoreLink";
+import { CtaPanel } from "~/components/info/CtaPanel";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
-import { NotifyProvider } from "~/features/notify/NotifyContext";
-import { CheckIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
+import { NotifyProvider } from "~/features/notify/notify-context";
+import { CheckIcon } from "~/components/ui/icons";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
-import { MARKETING_CLAIMS } from "~/lib/constants";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () =>
@@ -106,24 +106,16 @@ export default function DownloadPage() {
 
       <ComingSoonPlatforms />
 
-      <section aria-labelledby="beta-heading" className="section">
-        <div className="container-page">
-          <div className="info-cta mx-auto max-w-4xl text-center">
-            <h2 id="beta-heading" className="section-title">
-              Get new versions first
-            </h2>
-            <p className="section-lead mx-auto max-w-2xl">
-              Beta testers receive new builds through TestFlight before they reach the App Store, and talk to the developer
-              directly about what works and what doesn't.
-            </p>
-            <div className="mt-8 flex justify-center">
-              <Link to="/waitlist" className="btn btn-primary btn-lg">
-                Join the beta
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaPanel
+        id="beta-heading"
+        title="Get new versions first"
+        lead="Beta testers receive new builds through TestFlight before they reach the App Store, and talk to the developer directly about what works and what doesn't."
+        actionsClassName="flex justify-center"
+      >
+        <Link to="/waitlist" className="btn btn-primary btn-lg">
+          Join the beta
+        </Link>
+      </CtaPanel>
     </NotifyProvider>
   );
 }

@@ -4,7 +4,7 @@ import { DownloadCta } from "~/components/info/DownloadCta";
 import { PageIntro } from "~/components/info/PageIntro";
 import { FeatureIconSvg } from "~/components/landing/FeatureGridMarkup";
 import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
-import { NotifyProvider } from "~/features/notify/NotifyContext";
+import { NotifyProvider } from "~/features/notify/notify-context";
 import { siteConfig } from "~/config/site";
 import { FEATURE_GROUPS, FEATURES, type Feature, type FeatureGroup } from "~/content/features";
 import { ROADMAP } from "~/content/roadmap";

@@ -14,7 +14,7 @@ import {
   LateV2Showcase,
   LateWaitlistSection,
 } from "~/components/landing/late-sections";
-import { NotifyProvider } from "~/features/notify/NotifyContext";
+import { NotifyProvider } from "~/features/notify/notify-context";
 import { siteConfig } from "~/config/site";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { loadLandingPage } from "~/lib/landing.server";

@@ -4,7 +4,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { LinkSanitizerTool } from "~/components/sanitizer/LinkSanitizerTool";
 import { TrackingParameterTable } from "~/components/sanitizer/TrackingParameterTable";
-import { CheckIcon, ShieldIcon } from "~/components/ui/Icons";
+import { CheckIcon, ShieldIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { sanitizeUrl, type SanitizeResult } from "~/lib/link-sanitizer";
 import { pageMeta } from "~/lib/seo";

@@ -3,10 +3,10 @@ import { ComparisonTable } from "~/components/info/ComparisonTable";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { PlanCard } from "~/components/info/PlanCard";
 import { FaqSection } from "~/components/landing/FaqSection";
-import { CheckIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
-import { billingFaq, PLANS, plansStructuredData, TRIAL_DAYS } from "~/content/plans";
-import { MARKETING_CLAIMS } from "~/lib/constants";
+import { CheckIcon } from "~/components/ui/icons";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
+import { billingFaq, PLANS, TRIAL_DAYS } from "~/content/plans";
+import { plansStructuredData } from "~/lib/structured-data";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () => [
@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [
     description: `${siteConfig.appName} is free to download and use. Pro adds end-to-end encrypted sync, unlimited collaborative collections, AI categorisation and smart reminders, with a ${TRIAL_DAYS}-day free trial.`,
     path: "/pricing",
   }),
-  { "script:ld+json": plansStructuredData() },
+  { "script:ld+json": plansStructuredData(PLANS) },
 ];
 
 const TRIAL_POINTS = [

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ArticleHeader } from "~/components/content/ArticleHeader";
 import { Prose } from "~/components/content/Prose";
 import { siteConfig } from "~/config/site";
 import { findTutorial, listTutorials, notFound, tutorialNeighbours } from "~/lib/content.server";
@@ -25,22 +26,21 @@ export default function TutorialPage() {
   return (
     <div className="container-page py-12 sm:py-16">
       <article className="mx-auto max-w-3xl">
-        <p>
-          <Link to="/tutorials" className="back-link" prefetch="intent">
-            <span aria-hidden="true">←</span> All tutorials
-          </Link>
-        </p>
-        <header className="mt-6 border-b border-line pb-8">
-          <p className="eyebrow">
-            Tutorial {tutorial.order} of {total}
-          </p>
-          <h1 className="article-title mt-2">{tutorial.title}</h1>
-          <p className="section-lead">{tutorial.description}</p>
+        <ArticleHeader
+          back={{ to: "/tutorials", label: "All tutorials" }}
+          eyebrow={
+            <>
+              Tutorial {tutorial.order} of {total}
+            </>
+          }
+          title={tutorial.title}
+          description={tutorial.description}
+        >
           <p className="post-meta mt-6">
             <span>{tutorial.level}</span>
             <span>{tutorial.duration}</span>
           </p>
-        </header>
+        </ArticleHeader>
         {sections.length > 2 ? (
           <nav aria-labelledby="toc-heading" className="toc mt-8">
             <h2 id="toc-heading" className="text-sm font-semibold">

@@ -4,7 +4,7 @@
  * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { analyticsClientConfig, analyticsCspAdditions } from "~/lib/analytics/config.server";
+import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";

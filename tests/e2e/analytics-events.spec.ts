@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { IMPRESSION_DEDUPE_MS, PERFORMANCE_REPORT_DELAY_MS } from "../../app/lib/constants";
-import { ANALYTICS_MESSAGES } from "../../app/lib/analytics/messages";
+import { ANALYTICS_MESSAGES } from "../../app/features/analytics/browser/messages";
 import { leavePage, named, recordCollectorBatches, recordTrackedEvents, waitForAnalytics } from "./analytics-helpers";
 import { abAssignments, installFrozenClock, uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 

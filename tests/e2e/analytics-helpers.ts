@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { collectorBatchSchema, type CollectorBatch } from "../../app/lib/analytics/catalogue";
+import { collectorBatchSchema, type CollectorBatch } from "../../app/features/analytics/catalogue";
 import { thirdPartyOrigin } from "./third-parties.mjs";
 
 /** The third-party stand-ins of this run (tests/e2e/third-parties.mjs). */

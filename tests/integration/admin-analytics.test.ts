@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/features/admin/analytics/analytics-queries.mjs";
-import { p75 } from "~/lib/analytics/stats";
+import { p75 } from "~/features/analytics/stats";
 import { analyticsDailyCounts, analyticsEvents } from "~/db/schema";
 import { openAdminApp, pageGet } from "../support/admin";
 import { applyMigrationFile, createEmptyD1, migrationFiles, type TestApp } from "../support/miniflare";

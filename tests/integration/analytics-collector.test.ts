@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "~/lib/analytics/catalogue";
-import { visitorHash } from "~/lib/analytics/collector-rules.server";
+import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "~/features/analytics/catalogue";
+import { visitorHash } from "~/features/analytics/collector-rules.server";
 import { createTestApp, d1FailingFor, unavailableD1, type TestApp } from "../support/miniflare";
 
 const SECRET = "collector-test-secret-0123456789-abcdefghij";

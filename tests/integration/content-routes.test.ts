@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { siteConfig } from "~/config/site";
 import { createTestApp, type TestApp } from "../support/miniflare";
+import { SITEMAP_PAGES } from "../support/public-pages";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -233,20 +234,7 @@ describe("sitemap.xml", () => {
     expect(assertWellFormedXml(xml)).toBe("urlset");
     const locs = elementTexts(xml, "loc");
     const expected = [
-      "/",
-      "/home",
-      "/features",
-      "/how-it-works",
-      "/pricing",
-      "/download",
-      "/about",
-      "/contact",
-      "/link-sanitization",
-      "/promotion",
-      "/blog",
-      "/tutorials",
-      "/privacy.html",
-      "/terms.html",
+      ...SITEMAP_PAGES,
       ...posts.map((post) => `/blog/${post.slug}`),
       ...tutorials.map((tutorial) => `/tutorials/${tutorial.slug}`),
     ].map((path) => new URL(path, siteConfig.siteUrl).toString());

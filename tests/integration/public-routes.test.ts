@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts as POSTS, tutorials as TUTORIALS } from "~/content/generated/content";
 import { createTestApp, type TestApp } from "../support/miniflare";
+import { SITEMAP_PAGES, SPEC_TUTORIAL_SLUGS } from "../support/public-pages";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,22 +11,9 @@ afterAll(() => app.dispose());
 
 /** Every public page of spec section 2 (plus the form pages), each with its own title and one h1. */
 const PAGES = [
-  "/",
-  "/home",
-  "/features",
-  "/how-it-works",
-  "/pricing",
-  "/download",
-  "/about",
-  "/contact",
-  "/link-sanitization",
-  "/promotion",
+  ...SITEMAP_PAGES,
   "/promotion-blue",
-  "/blog",
   "/blog-test",
-  "/tutorials",
-  "/privacy.html",
-  "/terms.html",
   "/waitlist",
   "/notify",
   ...POSTS.map((post) => `/blog/${post.slug}`),
@@ -36,16 +24,7 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 describe("public routes", () => {
   it("lists the spec's eight tutorials and at least five posts", () => {
-    expect(TUTORIALS.map((t) => t.slug)).toEqual([
-      "getting-started",
-      "safari-share-extension",
-      "qr-code-integration",
-      "collaborative-collections",
-      "smart-reminders",
-      "advanced-organization",
-      "qr-code-generation",
-      "advanced-sync",
-    ]);
+    expect(TUTORIALS.map((t) => t.slug)).toEqual(SPEC_TUTORIAL_SLUGS);
     expect(POSTS.length).toBeGreaterThanOrEqual(5);
   });
 

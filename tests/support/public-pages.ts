@@ -5,6 +5,39 @@
  * file; the rest are the pages the sitemap leaves out on purpose.
  */
 
+/**
+ * What /sitemap.xml must list before the posts and tutorials, in its order: the indexable pages of
+ * spec section 2 (tests/integration/content-routes.test.ts checks the sitemap against it).
+ */
+export const SITEMAP_PAGES = [
+  "/",
+  "/home",
+  "/features",
+  "/how-it-works",
+  "/pricing",
+  "/download",
+  "/about",
+  "/contact",
+  "/link-sanitization",
+  "/promotion",
+  "/blog",
+  "/tutorials",
+  "/privacy.html",
+  "/terms.html",
+] as const;
+
+/** The spec's eight tutorials (section 2), in the spec's order. */
+export const SPEC_TUTORIAL_SLUGS = [
+  "getting-started",
+  "safari-share-extension",
+  "qr-code-integration",
+  "collaborative-collections",
+  "smart-reminders",
+  "advanced-organization",
+  "qr-code-generation",
+  "advanced-sync",
+] as const;
+
 /** A tracked link whose cleaned result /link-sanitization shows. */
 export const TRACKED_LINK = "https://example.com/article?utm_source=newsletter&utm_medium=email&fbclid=abc123&id=42";
 

@@ -7,9 +7,9 @@ import {
   recordConversions,
   recordExposures,
   type SeenAssignment,
-} from "~/lib/analytics/ab-events";
-import { Batcher } from "~/lib/analytics/batcher";
-import { collectorBatchSchema, EVENT_PROPERTY_SCHEMAS } from "~/lib/analytics/catalogue";
+} from "~/features/analytics/browser/ab-events";
+import { Batcher } from "~/features/analytics/browser/batcher";
+import { collectorBatchSchema, EVENT_PROPERTY_SCHEMAS } from "~/features/analytics/catalogue";
 import {
   BATCH_INTERVAL_MS,
   BATCH_MAX_EVENTS,
@@ -21,14 +21,14 @@ import {
   sessionId,
   toCollectorEvent,
   type QueuedEvent,
-} from "~/lib/analytics/collector";
-import { parseAnalyticsConfig } from "~/lib/analytics/config";
-import { AnalyticsErrors } from "~/lib/analytics/errors";
-import { ANALYTICS_ERROR_LIMIT, ANALYTICS_MESSAGES } from "~/lib/analytics/messages";
-import { outboundLink, pageLoadTiming } from "~/lib/analytics/page-events";
-import { memoryCheck, metricEntry, storeMetric, summarizeResources, PERFORMANCE_STORAGE_KEY, MAX_STORED_METRICS } from "~/lib/analytics/performance";
-import { reachedThresholds, scrollPercent } from "~/lib/analytics/scroll-depth";
-import { deliverBatch, type TransportDeps } from "~/lib/analytics/transport";
+} from "~/features/analytics/browser/sink";
+import { parseAnalyticsConfig } from "~/features/analytics/config";
+import { AnalyticsErrors } from "~/features/analytics/browser/errors";
+import { ANALYTICS_ERROR_LIMIT, ANALYTICS_MESSAGES } from "~/features/analytics/browser/messages";
+import { outboundLink, pageLoadTiming } from "~/features/analytics/browser/page-events";
+import { memoryCheck, metricEntry, storeMetric, summarizeResources, PERFORMANCE_STORAGE_KEY, MAX_STORED_METRICS } from "~/features/analytics/browser/performance";
+import { reachedThresholds, scrollPercent } from "~/features/analytics/browser/scroll-depth";
+import { deliverBatch, type TransportDeps } from "~/features/analytics/browser/transport";
 import { IMPRESSION_DEDUPE_MS } from "~/lib/constants";
 import type { ConsentChoices, StoredConsent } from "~/lib/consent";
 

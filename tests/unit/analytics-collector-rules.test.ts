@@ -13,7 +13,7 @@ import {
   utmValue,
   validEvents,
   withoutQuery,
-} from "~/lib/analytics/collector-rules.server";
+} from "~/features/analytics/collector-rules.server";
 
 const NOW = Date.parse("2026-03-10T12:00:00.000Z");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsClientConfig, analyticsCspAdditions } from "~/lib/analytics/config.server";
+import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { contentSecurityPolicy } from "~/server/security-headers";
 

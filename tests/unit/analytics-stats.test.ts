@@ -15,7 +15,7 @@ import {
   twoProportionTest,
   twoSidedP,
   wilsonInterval,
-} from "~/lib/analytics/stats";
+} from "~/features/analytics/stats";
 
 /** Relative closeness, for tail probabilities where absolute tolerances say nothing. */
 const expectRelative = (actual: number, expected: number, tolerance = 1e-5) =>

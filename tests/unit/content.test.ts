@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { findPost, findTutorial, listPosts, listTutorials, rfc822Date, tutorialNeighbours } from "~/lib/content.server";
 import { formatCalendarDay as formatDate } from "~/lib/dates";
 import { htmlToText, parseFrontMatter, readingMinutes, renderMarkdown, TUTORIAL_SLUGS, WORDS_PER_MINUTE } from "../../scripts/content.mjs";
+import { blogPostFrontMatter, tutorialFrontMatter, validateFrontMatter } from "../../scripts/lib/front-matter.mjs";
+import { SPEC_TUTORIAL_SLUGS } from "../support/public-pages";
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `word${i}`).join(" ");
 
@@ -10,10 +12,11 @@ describe("front matter", () => {
     const { data, body } = parseFrontMatter(
       [
         "---",
-        "title: Plain text: with a colon",
+        'title: "Plain text: with a colon"',
         'description: "Double \\"quoted\\" text"',
         "summary: 'It''s single-quoted'",
         "order: 3",
+        "datePublished: 2025-03-04",
         "# a comment",
         "author:",
         "  name: Ada",
@@ -27,6 +30,8 @@ describe("front matter", () => {
       description: 'Double "quoted" text',
       summary: "It's single-quoted",
       order: 3,
+      // YAML's core schema: a date stays the string it was written as.
+      datePublished: "2025-03-04",
       author: { name: "Ada", url: "https://example.com/ada" },
     });
     expect(body).toBe("Body **text**");
@@ -36,13 +41,41 @@ describe("front matter", () => {
     expect(parseFrontMatter("\uFEFF---\r\ntitle: A\r\n---\r\nB").data).toEqual({ title: "A" });
   });
 
-  it("refuses what it does not understand, naming the file and line", () => {
+  it("refuses what is not YAML key: value lines, naming the file and line", () => {
     expect(() => parseFrontMatter("no front matter", "a.md")).toThrow(/a\.md: missing front matter/);
     expect(() => parseFrontMatter("---\ntitle: A\ntitle: B\n---\n", "a.md")).toThrow(/a\.md:3: duplicate key "title"/);
     expect(() => parseFrontMatter("---\n- item\n---\n", "a.md")).toThrow(/a\.md:2: expected "key: value"/);
-    expect(() => parseFrontMatter("---\ntags: [a, b]\n---\n", "a.md")).toThrow(/unsupported YAML value/);
-    expect(() => parseFrontMatter('---\ntitle: "open\n---\n', "a.md")).toThrow(/unterminated/);
-    expect(() => parseFrontMatter("---\n  name: A\n---\n", "a.md")).toThrow(/no parent key/);
+    expect(() => parseFrontMatter('---\ntitle: "open\n---\n', "a.md")).toThrow(/a\.md:2: invalid YAML/);
+    // A plain value may not hold ": " in YAML (quote it).
+    expect(() => parseFrontMatter("---\ntitle: Plain text: with a colon\n---\n", "a.md")).toThrow(/a\.md:2: invalid YAML.*title: Plain text/);
+  });
+
+  const post = { title: "A post", description: "What it is about", datePublished: "2025-03-04" };
+  const tutorial = { title: "A tutorial", description: "What it teaches", datePublished: "2025-03-04", order: 1, level: "Beginner", duration: "5 minutes" };
+
+  it("checks each kind against its schema and returns what it read", () => {
+    const author = { name: "Ada", url: "https://example.com/ada" };
+    expect(validateFrontMatter(blogPostFrontMatter, { ...post, author, dateModified: "2025-03-05" }, "a.md")).toEqual({ ...post, author, dateModified: "2025-03-05" });
+    expect(validateFrontMatter(tutorialFrontMatter, tutorial, "t.md")).toEqual(tutorial);
+  });
+
+  it("refuses a wrong or missing field, naming the file and the field", () => {
+    const blog = (data: Record<string, unknown>) => () => validateFrontMatter(blogPostFrontMatter, data, "a.md");
+    const tut = (data: Record<string, unknown>) => () => validateFrontMatter(tutorialFrontMatter, data, "t.md");
+    expect(blog({ ...post, tags: ["a", "b"] })).toThrow(/a\.md: unknown front matter key "tags"/);
+    expect(blog({ ...post, title: undefined })).toThrow(/a\.md: front matter "title": required/);
+    expect(blog({ ...post, description: " " })).toThrow(/a\.md: front matter "description": required/);
+    expect(blog({ ...post, datePublished: "4 March 2025" })).toThrow(/a\.md: front matter "datePublished": a date as YYYY-MM-DD/);
+    expect(blog({ ...post, datePublished: "2025-02-30" })).toThrow(/a\.md: front matter "datePublished": not a real date/);
+    expect(blog({ ...post, dateModified: "2025-03-03" })).toThrow(/a\.md: front matter "dateModified": is before datePublished/);
+    expect(blog({ ...post, author: "Ada" })).toThrow(/a\.md: front matter "author"/);
+    expect(blog({ ...post, author: { name: "Ada", url: "http://example.com" } })).toThrow(/a\.md: front matter "author\.url"/);
+    expect(blog({ ...post, author: { name: "Ada", mail: "a@example.com" } })).toThrow(/a\.md: unknown front matter key "author\.mail"/);
+    expect(blog({ ...post, image: "x.png" })).toThrow(/a\.md: front matter "image"/);
+    expect(tut({ ...tutorial, order: 1.5 })).toThrow(/t\.md: front matter "order": a positive integer/);
+    expect(tut({ ...tutorial, order: 0 })).toThrow(/t\.md: front matter "order": a positive integer/);
+    expect(tut({ ...tutorial, level: "Expert" })).toThrow(/t\.md: front matter "level": one of Beginner, Intermediate, Advanced/);
+    expect(tut({ ...tutorial, duration: undefined })).toThrow(/t\.md: front matter "duration": required/);
   });
 });
 
@@ -140,16 +173,7 @@ describe("tutorials", () => {
   const tutorials = listTutorials();
 
   it("are the spec's eight, in the spec's order", () => {
-    expect(tutorials.map((t) => t.slug)).toEqual([
-      "getting-started",
-      "safari-share-extension",
-      "qr-code-integration",
-      "collaborative-collections",
-      "smart-reminders",
-      "advanced-organization",
-      "qr-code-generation",
-      "advanced-sync",
-    ]);
+    expect(tutorials.map((t) => t.slug)).toEqual(SPEC_TUTORIAL_SLUGS);
     expect(TUTORIAL_SLUGS).toEqual(tutorials.map((t) => t.slug));
     expect(tutorials.map((t) => t.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FAQ, faqStructuredData } from "~/content/faq";
+import { FAQ } from "~/content/faq";
+import { faqPageData } from "~/lib/structured-data";
+
+/** The landing page's FAQPage JSON-LD, as app/lib/landing.server.ts builds it. */
+const faqStructuredData = () => faqPageData(FAQ);
 
 describe("FAQ content (spec section 2: 11 questions)", () => {
   it("has exactly 11 questions", () => {

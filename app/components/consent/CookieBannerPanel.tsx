@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { CloseIcon } from "~/components/ui/Icons";
+import { CloseIcon } from "~/components/ui/icons";
 import { ACCEPT_ALL, normalizeConsent, recordConsent, REJECT_ALL, type ConsentChoices, type OptionalConsentCategory } from "~/lib/consent";
 
 export type BannerView = "summary" | "customize";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SpinnerIcon } from "~/components/ui/Icons";
+import { SpinnerIcon } from "~/components/ui/icons";
 
 /** A public form's submit button: disabled, with a spinner and `pendingLabel`, while the form is sent. */
 export function SubmitButton({

@@ -4,7 +4,7 @@
  * JSON endpoint instead, without a reload.
  */
 import { useState, type FormEvent } from "react";
-import { trackFormSubmit } from "~/lib/analytics/track";
+import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { isHoneypotFilled } from "~/lib/bot-trap";
 import { waitlistFormMessage } from "~/lib/messages";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AppleIcon } from "~/components/ui/Icons";
+import { AppleIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 
 /** The App Store listing, always in a new tab (spec section 1), announced as such to screen readers. */

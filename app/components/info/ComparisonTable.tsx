@@ -1,4 +1,4 @@
-import { CheckIcon } from "~/components/ui/Icons";
+import { CheckIcon } from "~/components/ui/icons";
 import { COMPARISON, COMPARISON_TIERS } from "~/content/plans";
 
 function Cell({ value }: { value: boolean | string }) {

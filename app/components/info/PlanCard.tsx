@@ -1,4 +1,4 @@
-import { CheckIcon } from "~/components/ui/Icons";
+import { CheckIcon } from "~/components/ui/icons";
 import { formatUsd, periodLabel, TRIAL_DAYS, yearlySavingPercent, type Plan } from "~/content/plans";
 import { AppStoreLink } from "./AppStoreLink";
 

@@ -5,7 +5,7 @@
  * its bundle. The registry is named only in types here (erased by the compiler).
  */
 import { createContext, useContext, type ComponentProps } from "react";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/useNonce";
 import type { SERVER_ONLY } from "./registry.server";
 
 export type ServerOnlyRegistry = typeof SERVER_ONLY;

@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/Icons";
+import { Icon } from "~/components/ui/icons";
 import type { ReactNode } from "react";
-import { NotifyButton } from "~/features/notify/NotifyContext";
+import { NotifyButton } from "~/features/notify/notify-context";
 import type { NotifyPlatform } from "~/features/notify/notify-types";
 import { siteConfig } from "~/config/site";
 

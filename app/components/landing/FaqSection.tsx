@@ -1,8 +1,8 @@
-import { ChevronDownIcon } from "~/components/ui/Icons";
+import { ChevronDownIcon } from "~/components/ui/icons";
 import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
 import type { FaqEntry } from "~/content/faq";
-import { track } from "~/lib/analytics/track";
+import { track } from "~/features/analytics/browser/track";
 
 /**
  * The accordion is built from <details name="faq"> elements, and why: the browser gives each

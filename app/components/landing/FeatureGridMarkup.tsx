@@ -1,9 +1,9 @@
-import { Icon } from "~/components/ui/Icons";
+import { Icon } from "~/components/ui/icons";
 import { Link } from "@remix-run/react";
 import type { SVGProps } from "react";
 import type { Feature, FeatureIcon } from "~/content/features";
 import { siteConfig } from "~/config/site";
-import { trackedClick } from "~/lib/analytics/track";
+import { trackedClick } from "~/features/analytics/browser/track";
 
 
 const ICON_PATHS: Record<FeatureIcon, string[]> = {

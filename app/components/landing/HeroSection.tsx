@@ -1,4 +1,4 @@
-import { AppleIcon, CheckIcon } from "~/components/ui/Icons";
+import { AppleIcon, CheckIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { staticIsland } from "~/components/islands";

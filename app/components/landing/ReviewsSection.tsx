@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Carousel, CarouselArrow } from "~/components/ui/Carousel";
-import { StarIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
+import { StarIcon } from "~/components/ui/icons";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { useCarousel } from "~/hooks/useCarousel";
 import { useItemsPerPage } from "~/hooks/useItemsPerPage";
-import { MARKETING_CLAIMS, REVIEWS_ROTATE_MS } from "~/lib/constants";
+import { REVIEWS_ROTATE_MS } from "~/lib/constants";
 import type { PublicReview } from "~/lib/reviews.server";
 
 const PLATFORM_NAMES: Record<PublicReview["authorPlatform"], string> = {

@@ -1,5 +1,5 @@
-import { NotifyButton } from "~/features/notify/NotifyContext";
-import { CheckIcon } from "~/components/ui/Icons";
+import { NotifyButton } from "~/features/notify/notify-context";
+import { CheckIcon } from "~/components/ui/icons";
 import { Tabs } from "~/components/ui/Tabs";
 import type { Release } from "~/content/roadmap";
 import { siteConfig } from "~/config/site";

@@ -4,7 +4,7 @@
  * same-sized box naming the screen, so a missing file never shows as a broken image.
  */
 import { useEffect, useRef, useState } from "react";
-import { track } from "~/lib/analytics/track";
+import { track } from "~/features/analytics/browser/track";
 import { SCREENSHOTS_INTERVAL_MS } from "~/lib/constants";
 import { Carousel, CarouselArrow, CarouselDot } from "~/components/ui/Carousel";
 import { PlayPauseButton } from "~/components/ui/PlayPauseButton";

@@ -1,6 +1,6 @@
-import { Icon } from "~/components/ui/Icons";
+import { Icon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
-import { trackedClick } from "~/lib/analytics/track";
+import { trackedClick } from "~/features/analytics/browser/track";
 
 const CoffeeIcon = () => (
   <Icon size={22}>

@@ -5,10 +5,10 @@
  */
 import { useRef, type KeyboardEvent } from "react";
 import { useCarousel } from "~/hooks/useCarousel";
-import { track } from "~/lib/analytics/track";
+import { track } from "~/features/analytics/browser/track";
 import { V2_SHOWCASE_INTERVAL_MS } from "~/lib/constants";
 import { Carousel, CarouselArrow } from "~/components/ui/Carousel";
-import { Icon } from "~/components/ui/Icons";
+import { Icon } from "~/components/ui/icons";
 import type { V2Feature } from "~/content/v2-features";
 
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CheckIcon, InstagramIcon, LinkIcon, ShieldIcon, XLogoIcon } from "~/components/ui/Icons";
+import { CheckIcon, InstagramIcon, LinkIcon, ShieldIcon, XLogoIcon } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { CloseIcon, MenuIcon } from "~/components/ui/Icons";
+import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/Logo";
 import { siteConfig } from "~/config/site";
 

@@ -1,7 +1,6 @@
 import { WaitlistSection, type WaitlistSectionProps } from "~/features/waitlist/WaitlistSection";
-import { AppleIcon, CheckIcon, ShieldIcon } from "~/components/ui/Icons";
-import { siteConfig } from "~/config/site";
-import { MARKETING_CLAIMS } from "~/lib/constants";
+import { AppleIcon, CheckIcon, ShieldIcon } from "~/components/ui/icons";
+import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 
 const REASONS = [
   { title: "Save in two taps", body: "Share any page from Safari, YouTube or Reddit and it lands in the right category." },

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CheckIcon, LinkIcon } from "~/components/ui/Icons";
+import { CheckIcon, LinkIcon } from "~/components/ui/icons";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { SANITIZER_MAX_LENGTH, type SanitizeResult } from "~/lib/link-sanitizer";

@@ -3,7 +3,7 @@
  * the labelled region, the previous/next buttons and the "show this one" buttons (dots or steps).
  */
 import type { ReactNode } from "react";
-import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/Icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
 import type { useCarousel } from "~/hooks/useCarousel";
 
 /**

@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon } from "~/components/ui/Icons";
+import { PauseIcon, PlayIcon } from "~/components/ui/icons";
 
 /** The play/pause control of an auto-advancing carousel, labelled "Pause <what>" / "Play <what>". */
 export function PlayPauseButton({ playing, onToggle, what }: { playing: boolean; onToggle: () => void; what: string }) {

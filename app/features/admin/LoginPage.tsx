@@ -5,7 +5,7 @@ import { siteConfig } from "~/config/site";
 import type { loadLoginPage } from "./login.server";
 import { loginSchema } from "./login-schema";
 import { ADMIN_LOGIN_MESSAGES } from "./messages";
-import { inputAttributes } from "./ui/Field";
+import { inputAttributes } from "./ui/fields";
 import { useAdminForm } from "./ui/useAdminForm";
 
 /** A labelled sign-in field. Its message is the form's one alert above, never its own. */

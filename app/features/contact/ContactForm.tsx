@@ -3,7 +3,7 @@ import { BotTrapFields } from "~/components/forms/BotTrapFields";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
-import { CheckIcon } from "~/components/ui/Icons";
+import { CheckIcon } from "~/components/ui/icons";
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { CloseIcon } from "~/components/ui/Icons";
+import { CloseIcon } from "~/components/ui/icons";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "~/lib/constants";
 import { NotifyForm } from "./NotifyForm";
 import { NotifyIntro } from "./NotifyIntro";

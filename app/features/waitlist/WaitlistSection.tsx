@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
 import { staticIsland } from "~/components/islands";
-import { CheckIcon, ShareIcon } from "~/components/ui/Icons";
+import { CheckIcon, ShareIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 
 /** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */

@@ -1,4 +1,4 @@
-import { CheckIcon } from "~/components/ui/Icons";
+import { CheckIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { WAITLIST_TEXT } from "~/lib/messages";
 

@@ -1,4 +1,4 @@
-import { MockScreen } from "./MockChrome";
+import { MockScreen } from "./mock-chrome";
 
 export function AddLinkScreen() {
   return (

@@ -1,4 +1,4 @@
-import { MockScreen } from "./MockChrome";
+import { MockScreen } from "./mock-chrome";
 
 const CATEGORIES = [
   { name: "Reading", count: 86, color: "bg-brand-500" },

@@ -1,4 +1,4 @@
-import { MockScreen } from "./MockChrome";
+import { MockScreen } from "./mock-chrome";
 
 const ACTIONS = [
   { label: "Open", path: "M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" },

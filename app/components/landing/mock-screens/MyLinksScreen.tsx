@@ -1,4 +1,4 @@
-import { MockScreen } from "./MockChrome";
+import { MockScreen } from "./mock-chrome";
 
 const LINKS = [
   { title: "The case for slow software", meta: "Reading · 2h", color: "bg-brand-500", letter: "S" },

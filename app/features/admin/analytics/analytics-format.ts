@@ -2,7 +2,7 @@
  * How the analytics page words its figures. Shared by the loader (the A/B headline) and the page
  * itself; deliberately free of imports with weight (no zod), as it reaches the browser.
  */
-import type { WEB_VITAL_NAMES } from "~/lib/analytics/catalogue";
+import type { WEB_VITAL_NAMES } from "~/features/analytics/catalogue";
 
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 

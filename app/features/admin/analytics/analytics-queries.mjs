@@ -88,7 +88,7 @@ GROUP BY name, value`,
    * Web vitals: the busiest page and metric pairs of the range with their number of samples (the
    * page_metric facet counts web vitals with a metric and a numeric value), and for each the exact
    * 75th percentile by the nearest-rank method: the sample at rank ceil(0.75 n) in ascending order,
-   * as percentileNearestRank in app/lib/analytics/stats.ts ((3n + 3) / 4 in integers, 1-based).
+   * as percentileNearestRank in app/features/analytics/stats.ts ((3n + 3) / 4 in integers, 1-based).
    * The pair's samples of the range come from the index in time order and are sorted per pair into
    * one JSON array (D1 caps a value at about 2 MB: some 250,000 samples of one pair in one range).
    */

@@ -4,8 +4,8 @@
  * page. How figures are worded is in analytics-format.ts (which the page's browser code imports).
  */
 import type { AbTestDefinition, AbTestName } from "~/lib/ab-tests";
-import { rateWebVital, WEB_VITAL_NAMES } from "~/lib/analytics/catalogue";
-import { sampleRatioMismatch, twoProportionTest, wilsonInterval, type SampleRatioTest } from "~/lib/analytics/stats";
+import { rateWebVital, WEB_VITAL_NAMES } from "~/features/analytics/catalogue";
+import { sampleRatioMismatch, twoProportionTest, wilsonInterval, type SampleRatioTest } from "~/features/analytics/stats";
 import { formatConfidence, formatPercent, rateOf, type WebVitalName } from "./analytics-format";
 
 export const ANALYTICS_DEFAULT_DAYS = 30;

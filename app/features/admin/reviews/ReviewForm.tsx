@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CheckboxRow, SelectField, TextAreaField, TextField } from "~/features/admin/ui/Field";
+import { CheckboxRow, SelectField, TextAreaField, TextField } from "~/features/admin/ui/fields";
 import { IntentFields } from "~/features/admin/ui/PostButton";
 import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { REVIEW_LIMITS, REVIEW_PLATFORM_LABELS, REVIEW_PLATFORMS, reviewSchema, type ReviewFormDefaults } from "./review-schema";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { answerFor, refusalMessage } from "~/features/admin/form-schema";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
-import { CheckboxRow, FieldError, RadioRow, TextField } from "~/features/admin/ui/Field";
+import { CheckboxRow, FieldError, RadioRow, TextField } from "~/features/admin/ui/fields";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { IntentFields } from "~/features/admin/ui/PostButton";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";

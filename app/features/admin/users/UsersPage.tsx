@@ -5,7 +5,7 @@ import { answerFor, refusalMessage } from "~/features/admin/form-schema";
 import { AdminTable, type Column } from "~/features/admin/ui/AdminTable";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
-import { FieldError, RadioRow, TextField } from "~/features/admin/ui/Field";
+import { FieldError, RadioRow, TextField } from "~/features/admin/ui/fields";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { IntentFields, PostButton } from "~/features/admin/ui/PostButton";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";

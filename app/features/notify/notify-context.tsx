@@ -5,7 +5,7 @@
  * visitor first opens it.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { track, trackedClick } from "~/lib/analytics/track";
+import { track, trackedClick } from "~/features/analytics/browser/track";
 import { notifyHref } from "./notify-href";
 import type { NotifyPlatform, NotifyRequest } from "./notify-types";
 

@@ -1,16 +1,17 @@
 /**
  * The analytics layer in the browser, loaded lazily when the page is idle after hydration
- * (load.ts). It subscribes once to track() and fans every event out to the first-party collector
- * and, with consent, to the configured third parties; it adds the events that need no component
- * (scroll depth, outbound links, page load, A/B exposure and conversion, performance), and applies
+ * (load.ts). It subscribes once to track() and fans every event out to the first-party sink
+ * (sink.ts, which sends to the server's collector) and, with consent, to the configured third
+ * parties; it adds the events that need no component (scroll depth, outbound links, page load, A/B
+ * exposure and conversion, performance), and applies
  * the failure rules: errors only warn, and more than five of them switch analytics off behind the
  * analytics boundary's message. See docs/decisions/0019-analytics-in-the-browser.md.
  */
 import { loadConsent, subscribeConsent, type StoredConsent } from "~/lib/consent";
 import { pageAssignments, recordConversions, recordExposures } from "./ab-events";
-import { createCollectorSink, SESSION_ID_STORAGE_KEY } from "./collector";
-import { parseAnalyticsConfig } from "./config";
-import { DEFAULT_CONVERSION_LABEL } from "./constants";
+import { createFirstPartySink, SESSION_ID_STORAGE_KEY } from "./sink";
+import { parseAnalyticsConfig } from "../config";
+import { DEFAULT_CONVERSION_LABEL } from "../constants";
 import { AnalyticsErrors, showAnalyticsBoundary } from "./errors";
 import { ANALYTICS_MESSAGES } from "./messages";
 import { installFormStart, installOutboundLinks, installPageLoadComplete } from "./page-events";
@@ -41,7 +42,7 @@ export function startAnalytics(configText: string | null): void {
   });
   const report = (message: string, detail?: unknown) => errors.report(message, detail);
 
-  const collector = createCollectorSink({
+  const sink = createFirstPartySink({
     consent: () => consent,
     storage,
     transport: browserTransport(),
@@ -49,7 +50,7 @@ export function startAnalytics(configText: string | null): void {
   });
   const thirdParties = createThirdParties(parseAnalyticsConfig(configText), report);
   const scroll = installScrollDepth((percent) => track("scroll_depth", { percent }));
-  stops.push(collector.stop, thirdParties.stop, scroll.stop);
+  stops.push(sink.stop, thirdParties.stop, scroll.stop);
 
   const onEvent = (event: TrackedEvent) => {
     if (errors.disabled || isAdminPath(event.path)) return;
@@ -58,7 +59,7 @@ export function startAnalytics(configText: string | null): void {
       if (event.name === "conversion" && event.properties.label === undefined) {
         event.properties = { label: DEFAULT_CONVERSION_LABEL, ...event.properties };
       }
-      collector.add(event);
+      sink.add(event);
       thirdParties.forward(event);
       if (event.name === "page_view") {
         scroll.reset();
@@ -77,7 +78,7 @@ export function startAnalytics(configText: string | null): void {
   const applyConsent = () => thirdParties.apply(consent);
   stops.push(
     subscribeConsent((choices) => {
-      collector.flush("consent");
+      sink.flush("consent");
       consent = loadConsent() ?? { choices, date: new Date().toISOString() };
       if (!choices.analytics) {
         try {
@@ -93,9 +94,9 @@ export function startAnalytics(configText: string | null): void {
 
   // Whatever waits is sent as the page is hidden or left (a beacon survives the unload).
   const onHidden = () => {
-    if (document.visibilityState === "hidden") collector.flush("hidden");
+    if (document.visibilityState === "hidden") sink.flush("hidden");
   };
-  const onPageHide = () => collector.flush("hidden");
+  const onPageHide = () => sink.flush("hidden");
   document.addEventListener("visibilitychange", onHidden);
   window.addEventListener("pagehide", onPageHide);
   stops.push(() => {

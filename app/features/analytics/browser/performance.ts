@@ -9,7 +9,7 @@
  * so FID is not measured; the catalogue still accepts it for data from older clients.
  */
 import { PERFORMANCE_REPORT_DELAY_MS } from "~/lib/constants";
-import { rateWebVital, WEB_VITAL_NAMES, WEB_VITAL_RATINGS } from "./constants";
+import { rateWebVital, WEB_VITAL_NAMES, WEB_VITAL_RATINGS } from "../constants";
 import { ANALYTICS_MESSAGES } from "./messages";
 import { afterLoad } from "./page-events";
 import { readJson, writeJson, type KeyValueStorage } from "./storage";

@@ -2,7 +2,7 @@
  * The collector's rules (ADR 0018), free of I/O so each is unit-tested: which events of a batch
  * are kept, and what of each is stored for the visitor's consent level.
  */
-import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/lib/analytics/catalogue";
+import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/features/analytics/catalogue";
 import type { analyticsEvents } from "~/db/schema";
 
 export type Consent = CollectorBatch["consent"];

@@ -5,7 +5,7 @@
  * (the collector then keeps only aggregate counts).
  */
 import type { StoredConsent } from "~/lib/consent";
-import { MAX_EVENTS_BODY_BYTES } from "./constants";
+import { MAX_EVENTS_BODY_BYTES } from "../constants";
 import { Batcher, type FlushReason } from "./batcher";
 import { ANALYTICS_MESSAGES } from "./messages";
 import { readJson, writeJson, type KeyValueStorage } from "./storage";
@@ -154,19 +154,19 @@ export function landingContext(pageUrl: string, referrer: string, storage: KeyVa
   return context;
 }
 
-export interface CollectorSink {
+export interface FirstPartySink {
   add(event: TrackedEvent): void;
   flush(reason?: FlushReason): void;
   /** Drops what is waiting and sends nothing more. */
   stop(): void;
 }
 
-export function createCollectorSink(options: {
+export function createFirstPartySink(options: {
   consent: () => StoredConsent | null;
   storage: KeyValueStorage | null;
   transport: TransportDeps;
   onError: (message: string) => void;
-}): CollectorSink {
+}): FirstPartySink {
   let stopped = false;
   const context = landingContext(window.location.href, document.referrer, options.storage);
   const send = (events: QueuedEvent[]) => {

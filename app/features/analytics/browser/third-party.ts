@@ -7,7 +7,7 @@
  */
 import type { StoredConsent } from "~/lib/consent";
 import { startAmplitude, type Amplitude } from "./amplitude";
-import type { AnalyticsClientConfig } from "./config";
+import type { AnalyticsClientConfig } from "../config";
 import { startGoogleAnalytics, type GoogleAnalytics } from "./ga4";
 import { ANALYTICS_MESSAGES } from "./messages";
 import type { TrackedEvent } from "./track";

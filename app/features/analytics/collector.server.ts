@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isbot } from "isbot";
-import { collectorBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/lib/analytics/catalogue";
-import { batchFacts, eventRow, validEvents, visitorHash, type AnalyticsEventRow } from "~/lib/analytics/collector-rules.server";
+import { collectorBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/features/analytics/catalogue";
+import { batchFacts, eventRow, validEvents, visitorHash, type AnalyticsEventRow } from "~/features/analytics/collector-rules.server";
 import { analyticsEvents } from "~/db/schema";
 import { clientIp } from "~/lib/client-id.server";
 import { createDb } from "~/lib/db.server";

@@ -4,7 +4,7 @@
  * and replayed a stored choice, and every later choice is sent by recordConsent (~/lib/consent).
  * No ad personalization, no Google signals, cookies marked for secure cross-site use (spec section 7).
  */
-import type { GoogleAnalyticsConfig } from "./config";
+import type { GoogleAnalyticsConfig } from "../config";
 import type { TrackedEvent } from "./track";
 
 /** Diagnostics with no marketing value and much volume: kept to the first-party collector. */

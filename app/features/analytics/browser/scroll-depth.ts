@@ -3,7 +3,7 @@
  * section 7). The depth is how much of the scrollable distance has been covered: 0 at the top,
  * 100 at the bottom. A page that does not scroll reports nothing.
  */
-import { SCROLL_DEPTH_THRESHOLDS } from "./constants";
+import { SCROLL_DEPTH_THRESHOLDS } from "../constants";
 
 export type ScrollThreshold = (typeof SCROLL_DEPTH_THRESHOLDS)[number];
 

@@ -5,7 +5,7 @@
  * own diagnostics are off (they would call Amplitude hosts the site does not configure), the IP
  * address is not tracked, and identity lives in local storage rather than a cookie.
  */
-import type { AmplitudeConfig } from "./config";
+import type { AmplitudeConfig } from "../config";
 import { ANALYTICS_MESSAGES } from "./messages";
 import type { TrackedEvent } from "./track";
 
