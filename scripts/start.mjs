@@ -20,24 +20,27 @@ await applyMigrations(stateDir);
 await seedDemoContent(stateDir);
 
 let stack;
+let watching = null;
+// Miniflare exits the process on SIGINT and SIGTERM (after killing workerd). This handler runs
+// before it and ends the watching builds synchronously; if Miniflare ever stops exiting, the
+// handler's own exit follows.
+let stopping = false;
+function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  watching?.stop();
+  // The ASSETS binding (wrangler's Pages asset server) keeps a file watcher that cannot be closed.
+  Promise.resolve(stack?.close()).finally(() => process.exit(0));
+}
+process.prependListener("SIGINT", shutdown);
+process.prependListener("SIGTERM", shutdown);
+
 try {
   stack = await startLocalStack({ port, stateDir });
 } catch (error) {
   console.error(`\nThe local stack did not start: ${error.message}`);
   process.exit(1);
 }
-const watching = dev ? await watchAndReload(stack) : null;
-
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await watching?.stop();
-  await stack.close();
-  // The ASSETS binding (wrangler's Pages asset server) keeps a file watcher it gives no way to close.
-  process.exit(0);
-}
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+if (dev) watching = await watchAndReload(stack);
 
 console.log(`\n  Serving on ${stack.url.origin}  (site + jobs worker; state in ${stateDir})${dev ? "; rebuilding on change" : ""}\n`);

@@ -27,7 +27,8 @@ function watchedFiles() {
 /**
  * Starts the watching builds and reloads `stack` after each change (debounced, so one rebuild that
  * writes several files costs one reload). Resolves with { stop() }, which ends every child process
- * and watcher it started.
+ * and watcher it started; it does so synchronously, so a signal handler can call it before
+ * Miniflare's own handler exits the process.
  */
 export async function watchAndReload(stack, { log = console } = {}) {
   let timer;
@@ -43,12 +44,23 @@ export async function watchAndReload(stack, { log = console } = {}) {
     }, 300);
   };
 
-  const children = [
-    ["npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--watch=always"]],
-    ["npx", ["remix", "watch"]],
-    watchSiteWorkerCommand(),
-    // Own process groups: stop() ends npx and the tool it runs together.
-  ].map(([command, args]) => spawn(command, args, { stdio: "inherit", detached: true, env: { WRANGLER_SEND_METRICS: "false", ...process.env } }));
+  // Each watching build in its own process group, so stop() ends npx and the tool it runs together.
+  // One that dies (Tailwind's watcher can, when `remix watch` replaces public/build/ under it) is
+  // started again; the others and the server go on.
+  let stopped = false;
+  const children = new Map();
+  const start = (command, args) => {
+    const child = spawn(command, args, { stdio: "inherit", detached: true, env: { WRANGLER_SEND_METRICS: "false", ...process.env } });
+    children.set(args.join(" "), child);
+    child.on("exit", (code, signal) => {
+      if (stopped) return;
+      log.error(`[dev] ${command} ${args.join(" ")} exited (${signal ?? code}); starting it again`);
+      setTimeout(() => stopped || start(command, args), 1000);
+    });
+  };
+  start("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--watch=always"]);
+  start("npx", ["remix", "watch"]);
+  start(...watchSiteWorkerCommand());
 
   // Directories, not files: editors and builds replace files, which ends a watch on the file itself.
   const watchers = [...watchedFiles()].map(([dir, names]) =>
@@ -59,17 +71,18 @@ export async function watchAndReload(stack, { log = console } = {}) {
   const jobs = await watchJobsWorker({ onRebuild: () => scheduleReload("jobs worker") });
 
   return {
-    async stop() {
+    stop() {
+      stopped = true;
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
-      for (const child of children) {
+      for (const child of children.values()) {
         try {
           if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
         } catch {
           // ESRCH: already gone.
         }
       }
-      await jobs.stop();
+      return jobs.stop();
     },
   };
 }
