@@ -41,14 +41,15 @@ await seedDemoContent(stateDir);
 // A throwaway owner for the admin tests; this state directory exists only for the test run.
 await createAdmin({ ...E2E_ADMIN, role: "owner", stateDir });
 
-const stack = await startLocalStack({ port, stateDir, vars: E2E_VARS, testHooks: true });
+// Before Miniflare's own SIGTERM handler, which exits at once: close the stack, then exit.
+let stack;
 let stopping = false;
-async function stop() {
+function stop() {
   if (stopping) return;
   stopping = true;
-  await stack.close();
-  // The ASSETS binding keeps a file watcher open (see scripts/start.mjs).
-  process.exit(0);
+  // The ASSETS binding keeps a file watcher open, so the exit is explicit (see scripts/start.mjs).
+  Promise.resolve(stack?.close()).finally(() => process.exit(0));
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+process.prependListener("SIGTERM", stop);
+process.prependListener("SIGINT", stop);
+stack = await startLocalStack({ port, stateDir, vars: E2E_VARS, testHooks: true });
