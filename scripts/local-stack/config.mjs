@@ -50,12 +50,14 @@ export function readDevVars(path = DEV_VARS) {
  * One worker's Miniflare options from its wrangler config, through wrangler's own translation
  * (bindings: D1, KV, R2, queue producers and consumers, services, Durable Objects). Its variables
  * stack as wrangler stacks them: the config's [vars], then `vars` (the .dev.vars file, then the
- * caller's overrides); `defaults` only fill what none of those sets. Returns { config, workerOptions }.
+ * caller's overrides); `defaults` only fill what none of those sets, or sets empty (the app reads an
+ * empty value as unset). Returns { config, workerOptions }.
  */
 export function workerFromConfig(configPath, vars = {}, defaults = {}) {
   const config = unstable_readConfig({ config: configPath });
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
-  const bindings = { ...defaults, ...config.vars, ...vars };
+  const bindings = { ...config.vars, ...vars };
+  for (const [name, value] of Object.entries(defaults)) if (bindings[name] === undefined || bindings[name] === "") bindings[name] = value;
   return { config, workerOptions: { ...withoutEmptyMaps(workerOptions), bindings } };
 }
 

@@ -6,7 +6,7 @@
  * directory is migrated by wrangler's CLI before the stack starts, as `npm start` does. Every wait
  * is on a condition (a row appearing), never on time.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
@@ -27,10 +27,13 @@ let stateDir: string;
 beforeAll(async () => {
   stateDir = mkdtempSync(join("tests", ".tmp", "local-stack-"));
   await applyMigrations(stateDir);
+  const devVars = join(stateDir, "dev.vars");
+  writeFileSync(devVars, "STACK_TEST_FROM_FILE=dev-vars\nSTACK_TEST_OVERRIDDEN=dev-vars\nSITE_URL=\n");
   stack = await startLocalStack({
     port: 0,
     stateDir,
-    devVars: false,
+    devVars,
+    vars: { STACK_TEST_OVERRIDDEN: "option" },
     jobsScript: "tests/fixtures/jobs-fixture.js",
     crons: false, // ticks come from the test hook only, so every row below is one a test caused
     testHooks: true,
@@ -87,6 +90,7 @@ describe("the site worker", () => {
     await worker.arrayBuffer();
 
     const chunk = readdirSync("public/build").find((name) => name.endsWith(".js"));
+    expect(chunk, "public/build/ has no script: run `npm run build` first").toBeDefined();
     const asset = await get(`/build/${chunk}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -119,6 +123,21 @@ describe("the site worker", () => {
 });
 
 describe("the jobs worker next to it", () => {
+  it("gets the site's variables: its wrangler.toml [vars], then .dev.vars, then the stack's options", async () => {
+    const jobs = await stack.mf.getWorker("jobs");
+    const jobsVars = (await (await jobs.fetch("http://jobs.local/vars")).json()) as Record<string, string>;
+    const siteVars = await stack.mf.getBindings<Record<string, unknown>>("site");
+    const expected = {
+      APP_ENV: "development",
+      STACK_TEST_FROM_FILE: "dev-vars",
+      STACK_TEST_OVERRIDDEN: "option",
+      // Empty in .dev.vars, so the stack's own origin: links in emails lead back to this stack.
+      SITE_URL: stack.url.origin,
+    };
+    expect(jobsVars).toMatchObject(expected);
+    expect(siteVars).toMatchObject(expected);
+  });
+
   it("receives in its queue handler a message the site's EMAIL_QUEUE producer sends", async () => {
     const id = uniqueId("nudge");
     const producer = await stack.mf.getQueueProducer<{ id: string }>("EMAIL_QUEUE", "site");
