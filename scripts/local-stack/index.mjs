@@ -142,15 +142,23 @@ export async function startLocalStack(options = {}) {
   async function control(request) {
     const url = new URL(request.url);
     const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-    if (url.pathname === `${CONTROL_PREFIX}scheduled` && request.method === "POST") {
-      const time = url.searchParams.get("time");
-      const result = await runScheduled({
-        cron: url.searchParams.get("cron") ?? undefined,
-        scheduledTime: time ? new Date(Number(time)) : undefined,
-      });
-      return json(result.outcome === "ok" ? 200 : 500, result);
+    if (url.pathname !== `${CONTROL_PREFIX}scheduled` || request.method !== "POST") {
+      return json(404, { error: `no stack control ${request.method} ${url.pathname}; there is POST ${CONTROL_PREFIX}scheduled` });
     }
-    return json(404, { error: `unknown stack control: ${request.method} ${url.pathname}` });
+    const cron = url.searchParams.get("cron") ?? undefined;
+    const time = url.searchParams.get("time");
+    if (time !== null && !/^\d+$/.test(time)) return json(400, { error: "time must be milliseconds since 1970" });
+    try {
+      if (cron !== undefined) checkCronExpression(cron);
+    } catch (error) {
+      return json(400, { error: error.message });
+    }
+    try {
+      const result = await runScheduled({ cron, scheduledTime: time === null ? undefined : new Date(Number(time)) });
+      return json(result.outcome === "ok" ? 200 : 500, result);
+    } catch (error) {
+      return json(500, { error: error.message });
+    }
   }
 
   const mf = new Miniflare(stackOptions());
@@ -162,20 +170,27 @@ export async function startLocalStack(options = {}) {
     throw error;
   }
 
-  const cronEmulation = crons
-    ? emulateCrons(
-        jobsCrons,
-        async (cron, scheduledTime) => {
-          try {
-            const { outcome } = await runScheduled({ cron, scheduledTime });
-            if (outcome !== "ok") log.warn(`Cron Trigger "${cron}" at ${scheduledTime.toISOString()}: ${outcome}`);
-          } catch (error) {
-            log.warn(`Cron Trigger "${cron}" could not run: ${error.message}`);
-          }
-        },
-        { onSkip: (cron) => log.warn(`Cron Trigger "${cron}": the previous run has not finished; this one is skipped`) },
-      )
-    : { stop() {} };
+  /** Fires the jobs worker's Cron Triggers on schedule; restarted when a reload changes them. */
+  let cronEmulation = { stop() {} };
+  let emulatedCrons = "";
+  function emulateJobsCrons() {
+    if (!crons || JSON.stringify(jobsCrons) === emulatedCrons) return;
+    cronEmulation.stop();
+    emulatedCrons = JSON.stringify(jobsCrons);
+    cronEmulation = emulateCrons(
+      jobsCrons,
+      async (cron, scheduledTime) => {
+        try {
+          const { outcome } = await runScheduled({ cron, scheduledTime });
+          if (outcome !== "ok") log.warn(`Cron Trigger "${cron}" at ${scheduledTime.toISOString()}: ${outcome}`);
+        } catch (error) {
+          log.warn(`Cron Trigger "${cron}" could not run: ${error.message}`);
+        }
+      },
+      { onSkip: (cron) => log.warn(`Cron Trigger "${cron}": the previous run has not finished; this one is skipped`) },
+    );
+  }
+  emulateJobsCrons();
 
   // One reload at a time; a request for another while one runs makes one more afterwards.
   let reloading = null;
@@ -189,6 +204,7 @@ export async function startLocalStack(options = {}) {
       do {
         again = false;
         await mf.setOptions(stackOptions());
+        emulateJobsCrons();
       } while (again);
     })().finally(() => {
       reloading = null;

@@ -156,6 +156,12 @@ describe("the jobs worker next to it", () => {
     expect((await stack.runScheduled()).outcome).toBe("ok");
     expect(await fixtureEvents("scheduled", "* * * * *")).toHaveLength(1);
 
+    // Bad input is refused before anything runs.
+    for (const query of ["?cron=*+*+*+*+*+*", "?time=yesterday"]) {
+      const refused = await get(`/__stack/scheduled${query}`, { method: "POST" });
+      expect(refused.status, query).toBe(400);
+      await refused.arrayBuffer();
+    }
     const unknown = await get("/__stack/nothing", { method: "POST" });
     expect(unknown.status).toBe(404);
     await unknown.arrayBuffer();
