@@ -42,6 +42,7 @@ export default defineConfig({
     { name: "js", use: { browserName: "chromium" } },
     { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, testMatch: /\.both\.spec\.ts$/ },
   ],
+  // The local stack `npm start` runs (site + jobs worker), on fresh state (tests/e2e/server.mjs).
   webServer: {
     command: `node tests/e2e/server.mjs ${PORT}`,
     url: `${E2E_BASE_URL}/home`,
@@ -49,5 +50,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
+    // SIGTERM lets the server dispose of Miniflare (and its workerd) before it exits.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

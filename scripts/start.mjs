@@ -1,48 +1,46 @@
 #!/usr/bin/env node
-// `npm start`: build, migrate and seed the local D1, then serve the production build with
-// wrangler (workerd + Miniflare) on http://127.0.0.1:8788 (PORT overrides).
-// `npm run dev` (--dev): the same, with Tailwind and Remix rebuilding on change; wrangler reloads.
-import { spawn } from "node:child_process";
+// `npm start`: build the site and the companion Worker, migrate and seed the local D1, then serve
+// both in one Miniflare instance, the local stack (scripts/local-stack/, ADR 0032), on
+// http://127.0.0.1:8788 (PORT overrides). Variables: wrangler.toml's [vars], then .dev.vars, for the
+// site and the jobs worker alike. The jobs worker's Cron Triggers fire on schedule.
+// `npm run dev` (--dev): the same, and every change is rebuilt and the workers reloaded
+// (scripts/local-stack/dev.mjs).
 import { run } from "./lib/run.mjs";
-import { applyMigrations, DEFAULT_STATE_DIR, seedDemoContent } from "./lib/wrangler.mjs";
+import { applyMigrations, seedDemoContent } from "./lib/wrangler.mjs";
+import { localStateDir } from "./local-stack/config.mjs";
+import { watchAndReload } from "./local-stack/dev.mjs";
+import { startLocalStack } from "./local-stack/index.mjs";
 
 const dev = process.argv.includes("--dev");
-const port = process.env.PORT ?? "8788";
-const stateDir = process.env.WRANGLER_STATE_DIR ?? DEFAULT_STATE_DIR;
+const port = Number(process.env.PORT ?? 8788);
+const stateDir = localStateDir();
 
 await run("node", ["scripts/build.mjs"]);
 await applyMigrations(stateDir);
 await seedDemoContent(stateDir);
 
-const children = [];
-const start = (command, args) => {
-  const child = spawn(command, args, { stdio: "inherit", env: { WRANGLER_SEND_METRICS: "false", ...process.env } });
-  children.push(child);
-  child.on("exit", (code) => {
-    if (code !== 0 && code !== null) {
-      console.error(`${command} ${args[0]} exited with ${code}`);
-      shutdown(code);
-    }
-  });
-  return child;
-};
-function shutdown(code = 0) {
-  for (const child of children) child.kill("SIGTERM");
-  process.exit(code);
+let stack;
+let watching = null;
+// Miniflare exits the process on SIGINT and SIGTERM (after killing workerd). This handler runs
+// before it and ends the watching builds synchronously; if Miniflare ever stops exiting, the
+// handler's own exit follows.
+let stopping = false;
+function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  watching?.stop();
+  // The ASSETS binding (wrangler's Pages asset server) keeps a file watcher that cannot be closed.
+  Promise.resolve(stack?.close()).finally(() => process.exit(0));
 }
-process.on("SIGINT", () => shutdown());
-process.on("SIGTERM", () => shutdown());
+process.prependListener("SIGINT", shutdown);
+process.prependListener("SIGTERM", shutdown);
 
-if (dev) {
-  start("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--watch=always"]);
-  start("npx", ["remix", "watch"]);
+try {
+  stack = await startLocalStack({ port, stateDir });
+} catch (error) {
+  console.error(`\nThe local stack did not start: ${error.message}`);
+  process.exit(1);
 }
-start("npx", [
-  "wrangler", "pages", "dev", "./public",
-  "--ip", "127.0.0.1",
-  "--port", port,
-  "--persist-to", stateDir,
-  "--compatibility-date", "2024-09-23",
-  ...(dev ? [] : ["--live-reload=false"]),
-]);
-console.log(`\n  Serving on http://127.0.0.1:${port}\n`);
+if (dev) watching = await watchAndReload(stack);
+
+console.log(`\n  Serving on ${stack.url.origin}  (site + jobs worker; state in ${stateDir})${dev ? "; rebuilding on change" : ""}\n`);

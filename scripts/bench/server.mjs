@@ -2,8 +2,8 @@
 // random free port on 127.0.0.1, in its own process group, and stops the whole group again.
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
+import { freePort } from "../lib/free-port.mjs";
 import { get } from "./http.mjs";
 
 /** Running servers: process group id -> stop(). */
@@ -33,19 +33,6 @@ function groupAlive(pgid) {
   } catch {
     return false;
   }
-}
-
-/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function logTail(logFile, lines = 40) {

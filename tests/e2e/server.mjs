@@ -1,43 +1,55 @@
 #!/usr/bin/env node
-// The end-to-end server: the production build under wrangler (workerd + Miniflare), with a fresh
-// local D1/KV state migrated and seeded. Rate limits are raised so many test sign-ups from one
-// address are not refused (the limit itself is covered by the integration tests). GA4 and Amplitude
-// are configured with the 127.0.0.1 stand-ins of third-parties.mjs (started by the global setup).
+// The end-to-end server: the local stack that `npm start` runs (scripts/local-stack/: the site and
+// the companion Worker in one Miniflare, cron emulated), on a fresh state directory migrated and
+// seeded for this run, with the test hooks on (POST /__stack/scheduled runs the jobs worker's cron
+// now; see ADR 0032). Variables: wrangler.toml's [vars], then .dev.vars, then E2E_VARS below, then
+// the JSON object in the environment variable E2E_STACK_VARS (for a one-off run).
 import { existsSync, rmSync } from "node:fs";
-import { spawn } from "node:child_process";
 import { run } from "../../scripts/lib/run.mjs";
 import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations, seedDemoContent } from "../../scripts/lib/wrangler.mjs";
+import { JOBS_BUNDLE, SITE_BUILD_DIR } from "../../scripts/local-stack/config.mjs";
+import { startLocalStack } from "../../scripts/local-stack/index.mjs";
 import { E2E_ADMIN } from "./admin-account.mjs";
 import { thirdPartyBindings } from "./third-parties.mjs";
 
-const port = process.argv[2] ?? "8790";
+const port = Number(process.argv[2] ?? 8790);
 const stateDir = `tests/.tmp/e2e-state-${port}`;
 
-if (!existsSync("build/index.js")) await run("node", ["scripts/build.mjs"]);
+/**
+ * What the tests need on top of the development settings: test mode; rate limits raised so many
+ * sign-ups from one address are not refused (the limits themselves are covered by the integration
+ * tests); the third-party services pointed at their stand-ins on 127.0.0.1 (third-parties.mjs,
+ * started by the global setup). A new stand-in's URL goes here.
+ */
+const E2E_VARS = {
+  APP_ENV: "test",
+  WAITLIST_RATE_LIMIT_MAX: "100000",
+  CONTACT_RATE_LIMIT_MAX: "100000",
+  ADMIN_LOGIN_RATE_LIMIT_MAX: "100000",
+  ANALYTICS_RATE_LIMIT_MAX: "100000",
+  ...Object.fromEntries(thirdPartyBindings(port).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])),
+  ...JSON.parse(process.env.E2E_STACK_VARS || "{}"),
+};
+
+if (!["build/index.js", `${SITE_BUILD_DIR}/index.js`, JOBS_BUNDLE].every((path) => existsSync(path))) {
+  await run("node", ["scripts/build.mjs"]);
+}
 rmSync(stateDir, { recursive: true, force: true });
 await applyMigrations(stateDir);
 await seedDemoContent(stateDir);
 // A throwaway owner for the admin tests; this state directory exists only for the test run.
 await createAdmin({ ...E2E_ADMIN, role: "owner", stateDir });
 
-const child = spawn(
-  "npx",
-  [
-    "wrangler", "pages", "dev", "./public",
-    "--ip", "127.0.0.1", "--port", port,
-    "--persist-to", stateDir,
-    "--live-reload=false",
-    "--binding", "APP_ENV=test",
-    "--binding", "WAITLIST_RATE_LIMIT_MAX=100000",
-    "--binding", "CONTACT_RATE_LIMIT_MAX=100000",
-    "--binding", "ADMIN_LOGIN_RATE_LIMIT_MAX=100000",
-    "--binding", "ANALYTICS_RATE_LIMIT_MAX=100000",
-    ...thirdPartyBindings(port).flatMap((pair) => ["--binding", pair]),
-  ],
-  { stdio: "inherit", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-);
-const stop = () => child.kill("SIGTERM");
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-child.on("exit", (code) => process.exit(code ?? 0));
+// Before Miniflare's own SIGTERM handler, which exits at once: close the stack, then exit.
+let stack;
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  // The ASSETS binding keeps a file watcher open, so the exit is explicit (see scripts/start.mjs).
+  Promise.resolve(stack?.close()).finally(() => process.exit(0));
+}
+process.prependListener("SIGTERM", stop);
+process.prependListener("SIGINT", stop);
+stack = await startLocalStack({ port, stateDir, vars: E2E_VARS, testHooks: true });
