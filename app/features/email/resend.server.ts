@@ -126,7 +126,9 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number {
  * - 429: retry after retry-after; the request was refused, nothing was sent.
  * - 409 concurrent_idempotent_requests: the first request under this key is still running; retry.
  * - 409 invalid_idempotent_request: this key went out before with another body (see the sender).
- * - 401/403: the key or the sending domain is wrong; retried (with backoff), so mail waits for the fix.
+ * - 401/403, or any answer about the API key (Resend has answered an invalid key with a 400
+ *   validation_error): the key or the sending domain is wrong; retried (with backoff), so mail waits
+ *   for the fix instead of failing.
  * - 5xx: retried; it may have been acted on.
  * - any other 4xx (400, 404, 422, 451, ...): the message itself is refused; permanent.
  */
@@ -140,7 +142,8 @@ function httpFailure(response: Response, body: ResendError | null): ProviderFail
     return { retryable: true, uncertain: true, code: "idempotency_in_flight", status, retryAfterMs: 1000, detail };
   }
   if (status === 409 && name === "invalid_idempotent_request") return { retryable: false, uncertain: true, code: "idempotency_conflict", status, detail };
-  if (status === 401 || status === 403) return { retryable: true, uncertain: false, code, status, detail };
+  const aboutTheKey = /api[_ ]key/i.test(`${name ?? ""} ${typeof body?.message === "string" ? body.message : ""}`);
+  if (status === 401 || status === 403 || (status < 500 && aboutTheKey)) return { retryable: true, uncertain: false, code, status, detail };
   if (status >= 500) return { retryable: true, uncertain: true, code, status, detail };
   return { retryable: false, uncertain: false, code, status, detail };
 }

@@ -77,7 +77,7 @@ function blockText(block: Block): string {
       return block.text;
     case "button":
     case "link":
-      return `${block.label}:\n${block.url}`;
+      return `${/[.!?:]$/.test(block.label) ? block.label : `${block.label}:`}\n${block.url}`;
   }
 }
 
