@@ -4,7 +4,7 @@
  * that D1, as the other integration tests run the site. Log lines are captured, so a test can assert
  * that none carries an address.
  */
-import { Miniflare } from "miniflare";
+import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
 import { outboxInsert, type OutboxMessage } from "~/features/email/outbox.server";
 import type { JobsEnv } from "~/lib/env.server";
@@ -48,11 +48,28 @@ export interface OutboxState {
 
 export const addressOf = (i: number) => `person${i}@example.com`;
 
-export async function createEmailHarness(): Promise<EmailHarness> {
-  const mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }", d1Databases: { DB: "email-db" } });
-  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(db);
+const TEST_VARIABLES = {
+  APP_ENV: "test",
+  EMAIL_FROM,
+  SITE_URL,
+  EMAIL_TOKEN_SECRET: "token-secret-for-the-email-tests-000000",
+  SUPPRESSION_HASH_SECRET: "suppression-secret-for-the-email-tests-0",
+  EMAIL_SEND_RATE_PER_SECOND: "50",
+};
+
+/** The email variables pointing at `standin`, as a Worker's plain-text bindings. */
+export const emailVariables = (standin: ResendStandin): Record<string, string> => ({ ...TEST_VARIABLES, EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url });
+
+/**
+ * `worker`: a Worker to run in the same Miniflare (the jobs Worker), given the stand-in; by default
+ * Miniflare serves only the D1 binding, and the email code runs in Node.
+ */
+export async function createEmailHarness({ worker }: { worker?: (standin: ResendStandin) => WorkerOptions } = {}): Promise<EmailHarness> {
   const standin = await startResendStandin({ ratePerSecond: 0 });
+  const bindingsOnly: WorkerOptions = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" };
+  const mf = new Miniflare({ workers: [{ ...(worker?.(standin) ?? bindingsOnly), name: "jobs", d1Databases: { DB: "email-db" } } as WorkerOptions] });
+  const db = (await mf.getD1Database("DB", "jobs")) as unknown as D1Database;
+  await applyMigrations(db);
   const logs: string[] = [];
   for (const method of ["log", "warn", "error", "info"] as const) {
     const original = console[method].bind(console);
@@ -67,18 +84,7 @@ export async function createEmailHarness(): Promise<EmailHarness> {
     db,
     standin,
     logs,
-    env: (overrides = {}) => ({
-      DB: db,
-      APP_ENV: "test",
-      EMAIL_API_KEY: standin.apiKey,
-      EMAIL_API_URL: standin.url,
-      EMAIL_FROM,
-      SITE_URL,
-      EMAIL_TOKEN_SECRET: "token-secret-for-the-email-tests-000000",
-      SUPPRESSION_HASH_SECRET: "suppression-secret-for-the-email-tests-0",
-      EMAIL_SEND_RATE_PER_SECOND: "50",
-      ...overrides,
-    }),
+    env: (overrides = {}) => ({ DB: db, ...emailVariables(standin), ...overrides }),
     async addEntries(count, { status = "pending", from = 0, createdAt } = {}) {
       const numbers = Array.from({ length: count }, (_, i) => from + i);
       await db
@@ -122,10 +128,10 @@ export async function createEmailHarness(): Promise<EmailHarness> {
 }
 
 /** One harness per test file, cleared between tests; at the end, no log line may carry an address. */
-export function useEmailHarness(): () => EmailHarness {
+export function useEmailHarness(options: Parameters<typeof createEmailHarness>[0] = {}): () => EmailHarness {
   let harness: EmailHarness | undefined;
   beforeEach(async () => {
-    harness ??= await createEmailHarness();
+    harness ??= await createEmailHarness(options);
     await harness.clear();
   });
   afterEach(async () => {

@@ -26,12 +26,13 @@ export interface CleanUpReport {
 /** One batch: the expired pending entries, then the old finished outbox rows. */
 export async function cleanUpEmailData(db: D1Database, now: number = Date.now()): Promise<CleanUpReport> {
   const [entries, outbox] = await db.batch([
-    db.prepare("DELETE FROM waitlist WHERE status = 'pending' AND created_at < ?1").bind(new Date(now - PENDING_ENTRY_LIFETIME_MS).toISOString()),
+    // RETURNING: D1's change count would include the outbox rows the cascade removes.
+    db.prepare("DELETE FROM waitlist WHERE status = 'pending' AND created_at < ?1 RETURNING id").bind(new Date(now - PENDING_ENTRY_LIFETIME_MS).toISOString()),
     db
       .prepare("DELETE FROM email_outbox WHERE status IN ('sent', 'failed', 'cancelled') AND created_at < ?1")
       .bind(new Date(now - FINISHED_OUTBOX_LIFETIME_MS).toISOString()),
   ]);
-  return { pendingEntriesDeleted: entries?.meta.changes ?? 0, outboxRowsPurged: outbox?.meta.changes ?? 0 };
+  return { pendingEntriesDeleted: entries?.results.length ?? 0, outboxRowsPurged: outbox?.meta.changes ?? 0 };
 }
 
 /** The cron: delivery first (a clean-up failure must not hold mail back), then the clean-up. */
