@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
-import { deliveryCounts, useEmailHarness } from "../support/email-harness";
+import { deliveryCounts, emailHarnessPerFile } from "../support/email-harness";
 
-const harness = useEmailHarness();
+const harness = emailHarnessPerFile();
 
 describe("two senders at once", () => {
   it("over 200 queued messages: each delivered exactly once, every row sent", async () => {

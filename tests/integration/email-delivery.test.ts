@@ -7,9 +7,9 @@ import { verifyLinkToken } from "~/features/email/links.server";
 import { outboxInsert } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { isSuppressed, liftSuppression, suppress } from "~/features/email/suppression.server";
-import { addressOf, deliveryCounts, EMAIL_FROM, SITE_URL, useEmailHarness } from "../support/email-harness";
+import { addressOf, deliveryCounts, EMAIL_FROM, SITE_URL, emailHarnessPerFile } from "../support/email-harness";
 
-const harness = useEmailHarness();
+const harness = emailHarnessPerFile();
 const keys = { siteUrl: SITE_URL, tokenSecret: "token-secret-for-the-email-tests-000000" };
 
 describe("delivering the outbox", () => {

@@ -8,9 +8,9 @@ import { claimDue } from "~/features/email/outbox.server";
 import type { EmailProvider } from "~/features/email/provider.server";
 import { ResendProvider } from "~/features/email/resend.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
-import { addressOf, deliveryCounts, EMAIL_FROM, useEmailHarness, type OutboxState } from "../support/email-harness";
+import { addressOf, deliveryCounts, EMAIL_FROM, emailHarnessPerFile, type OutboxState } from "../support/email-harness";
 
-const harness = useEmailHarness();
+const harness = emailHarnessPerFile();
 const MINUTE = 60_000;
 
 const expectEachDeliveredOnce = (counts: Map<string, number>, count: number) => {

@@ -6,10 +6,10 @@ import { describe, expect, it, vi } from "vitest";
 import { cleanUpEmailData, EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME, handleEmailQueue, runScheduledJobs } from "~/features/email/jobs.server";
 import { nudgeEmailDelivery, NUDGE_MESSAGE } from "~/features/email/nudge.server";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { useEmailHarness } from "../support/email-harness";
+import { emailHarnessPerFile } from "../support/email-harness";
 import { unavailableD1 } from "../support/miniflare";
 
-const harness = useEmailHarness();
+const harness = emailHarnessPerFile();
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 

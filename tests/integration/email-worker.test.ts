@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME } from "~/features/email/jobs.server";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { deliveryCounts, emailVariables, useEmailHarness } from "../support/email-harness";
+import { deliveryCounts, emailVariables, emailHarnessPerFile } from "../support/email-harness";
 
 const BUNDLE = "tests/.tmp/jobs-worker.mjs";
 mkdirSync("tests/.tmp", { recursive: true });
@@ -25,7 +25,7 @@ buildSync({
   logLevel: "warning",
 });
 
-const harness = useEmailHarness({
+const harness = emailHarnessPerFile({
   worker: (standin) => ({
     modules: true,
     scriptPath: BUNDLE,

@@ -128,7 +128,7 @@ export async function createEmailHarness({ worker }: { worker?: (standin: Resend
 }
 
 /** One harness per test file, cleared between tests; at the end, no log line may carry an address. */
-export function useEmailHarness(options: Parameters<typeof createEmailHarness>[0] = {}): () => EmailHarness {
+export function emailHarnessPerFile(options: Parameters<typeof createEmailHarness>[0] = {}): () => EmailHarness {
   let harness: EmailHarness | undefined;
   beforeEach(async () => {
     harness ??= await createEmailHarness(options);
