@@ -26,7 +26,7 @@ const DARK_MODE = `
     .lv-text { color: #e2e8f0 !important; }
     .lv-muted { color: #94a3b8 !important; }
     .lv-link { color: #93c5fd !important; }
-    .lv-button { background-color: #3b82f6 !important; }
+    .lv-button { background-color: #2563eb !important; }
     .lv-button a { color: #ffffff !important; }
   }
   @media only screen and (max-width: 480px) {
