@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logEmailError, logEmailInfo, logEmailWarn } from "~/features/email/log.server";
 import { lastError } from "~/features/email/outbox.server";
-import { redactAddresses } from "~/features/email/provider.server";
+import { redactAddresses } from "~/features/email/redact";
 import { ResendProvider } from "~/features/email/resend.server";
 import { startResendStandin, type ResendStandin } from "../support/resend-standin.mjs";
 

@@ -5,7 +5,8 @@
  * It honours the Idempotency-Key as the provider does: a message id is stored once.
  */
 import { errorText } from "~/lib/db.server";
-import { shortDetail, type EmailMessage, type EmailProvider, type SendOptions, type SendResult } from "./provider.server";
+import type { EmailMessage, EmailProvider, SendOptions, SendResult } from "./provider.server";
+import { shortDetail } from "./redact";
 
 export class LocalMailboxProvider implements EmailProvider {
   readonly name = "local-mailbox" as const;

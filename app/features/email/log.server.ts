@@ -4,7 +4,7 @@
  */
 import { errorText } from "~/lib/db.server";
 import { logError, logWarn } from "~/lib/log.server";
-import { redactAddresses } from "./provider.server";
+import { redactAddresses } from "./redact";
 
 function clean(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === "string" ? redactAddresses(value) : value]));

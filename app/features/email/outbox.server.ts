@@ -4,7 +4,7 @@
  * land together or not at all; senders claim due rows atomically, hold them for a lease, and mark
  * each one sent, queued again for later, failed or cancelled. last_error never holds an address.
  */
-import { redactAddresses } from "./provider.server";
+import { shortDetail } from "./redact";
 import type { EmailKindName } from "./templates/kinds.server";
 
 export interface OutboxMessage {
@@ -195,8 +195,7 @@ export function releaseClaim(db: D1Database, claimId: string, ids: number[]): D1
 
 /** last_error: short, and never an address. */
 export function lastError(text: string): string {
-  const clean = redactAddresses(text).replace(/\s+/g, " ").trim();
-  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
+  return shortDetail(text, 300);
 }
 
 /**

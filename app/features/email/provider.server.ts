@@ -72,19 +72,6 @@ export function createEmailProvider(
   return new LocalMailboxProvider(db, { from: settings.from });
 }
 
-const ADDRESS = /[^\s<>()[\]{}"',;:]+@[^\s<>()[\]{}"',;:]+/g;
-
-/** Replaces anything that looks like an email address, so provider messages never carry one into logs or D1. */
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS, "[address]");
-}
-
-/** A short, address-free explanation: at most `max` characters. */
-export function shortDetail(text: string, max = 200): string {
-  const clean = redactAddresses(text).replace(/\s+/g, " ").trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
-
 /** The same failure for every message of a batch. */
 export function failAll(count: number, error: ProviderFailure): SendResult[] {
   return Array.from({ length: count }, () => ({ ok: false as const, error }));

@@ -3,7 +3,8 @@
  * Idempotency-Key, and custom headers in the JSON `headers` field. Every request is bounded by a
  * timeout, so a slow provider never holds a sender past its deadline.
  */
-import { failAll, shortDetail, type EmailMessage, type EmailProvider, type ProviderFailure, type SendOptions, type SendResult } from "./provider.server";
+import { shortDetail } from "./redact";
+import { failAll, type EmailMessage, type EmailProvider, type ProviderFailure, type SendOptions, type SendResult } from "./provider.server";
 
 export interface ResendConfig {
   apiUrl: string;

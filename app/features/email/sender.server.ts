@@ -28,7 +28,7 @@ import {
 import { holdSlotsUntil, pacingIntervalMs, reserveSlot } from "./pacing.server";
 import { createEmailProvider, MAX_BATCH_SIZE, type EmailMessage, type EmailProvider, type ProviderFailure } from "./provider.server";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "./resend.server";
-import { suppressedAmong } from "./suppression.server";
+import { normaliseAddress, suppressedAmong } from "./suppression.server";
 import { findKind } from "./templates/kinds.server";
 import { renderMessage } from "./templates/render.server";
 import type { EmailEntry } from "./templates/types.server";
@@ -209,7 +209,7 @@ class SenderRun {
           cancel(row, `not_wanted: the entry is ${entry.status}`);
           continue;
         }
-        if (suppressed.has(row.recipient.trim().toLowerCase()) && !kind.ignoresSuppression(payload.data)) {
+        if (suppressed.has(normaliseAddress(row.recipient)) && !kind.ignoresSuppression(payload.data)) {
           cancel(row, "suppressed");
           continue;
         }
