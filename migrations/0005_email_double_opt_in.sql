@@ -70,6 +70,10 @@ CREATE TABLE email_outbox (
   -- The sender that holds the row while it is being sent, and until when (a crashed sender's claim lapses).
   claim_id         TEXT,
   claimed_until    TEXT,
+  -- The provider request (batch) this row went out in, kept while that request's outcome is unknown (a
+  -- timeout, a 5xx, a crash): the row is sent again only in the same batch under the same
+  -- Idempotency-Key, so the provider delivers it at most once. NULL when the row may join any batch.
+  batch_key        TEXT    CHECK (batch_key IS NULL OR length(batch_key) BETWEEN 1 AND 256),
   last_error       TEXT    CHECK (last_error IS NULL OR length(last_error) <= 500),
   provider_id      TEXT,
   created_at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -79,6 +83,15 @@ CREATE UNIQUE INDEX email_outbox_idempotency_key_unique ON email_outbox (idempot
 CREATE INDEX email_outbox_due_idx ON email_outbox (status, next_attempt_at);
 CREATE INDEX email_outbox_waitlist_idx ON email_outbox (waitlist_id);
 CREATE INDEX email_outbox_created_at_idx ON email_outbox (created_at);
+CREATE INDEX email_outbox_batch_key_idx ON email_outbox (batch_key) WHERE batch_key IS NOT NULL;
+
+-- The pace of requests to the provider, shared by every sender (ADR 0031): one row whose next_slot_ms is
+-- the earliest time (ms since the epoch) the next request may start. A sender reserves a slot with one
+-- atomic upsert that moves it on by 1/EMAIL_SEND_RATE_PER_SECOND seconds, then waits for its slot.
+CREATE TABLE email_send_pacing (
+  id            INTEGER PRIMARY KEY CHECK (id = 1),
+  next_slot_ms  INTEGER NOT NULL
+);
 
 -- Addresses that must never be mailed again (unsubscribed, complained, bounced), as a keyed hash
 -- (HMAC-SHA256 under SUPPRESSION_HASH_SECRET) of the normalised address: no import or resend mails them.
@@ -103,3 +116,5 @@ CREATE TABLE dev_mailbox (
   created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX dev_mailbox_created_at_idx ON dev_mailbox (created_at);
+-- The local mailbox honours the Idempotency-Key as the provider does: a message id is delivered once.
+CREATE UNIQUE INDEX dev_mailbox_message_id_unique ON dev_mailbox (message_id);

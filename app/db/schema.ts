@@ -222,6 +222,7 @@ export const emailOutbox = sqliteTable(
     nextAttemptAt: text("next_attempt_at").notNull().default(nowIso),
     claimId: text("claim_id"),
     claimedUntil: text("claimed_until"),
+    batchKey: text("batch_key"),
     lastError: text("last_error"),
     providerId: text("provider_id"),
     createdAt: text("created_at").notNull().default(nowIso),
@@ -232,8 +233,15 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_waitlist_idx").on(t.waitlistId),
     index("email_outbox_created_at_idx").on(t.createdAt),
+    index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`${t.batchKey} IS NOT NULL`),
   ],
 );
+
+/** The shared pace of provider requests: one row, the next free slot (migrations/0005, ADR 0031). */
+export const emailSendPacing = sqliteTable("email_send_pacing", {
+  id: integer("id").primaryKey(),
+  nextSlotMs: integer("next_slot_ms").notNull(),
+});
 
 export const emailSuppressionReasons = ["unsubscribed", "complained", "bounced", "manual"] as const;
 
@@ -258,5 +266,5 @@ export const devMailbox = sqliteTable(
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
     createdAt: text("created_at").notNull().default(nowIso),
   },
-  (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt)],
+  (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt), uniqueIndex("dev_mailbox_message_id_unique").on(t.messageId)],
 );

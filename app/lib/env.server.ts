@@ -3,12 +3,21 @@
  * Every variable is documented in .dev.vars.example.
  */
 import { z } from "zod";
+import { siteConfig } from "~/config/site";
 
 /** The raw bindings Cloudflare hands the Pages Function. */
 export interface CloudflareEnv {
   DB: D1Database;
   CONFIG: KVNamespace;
   ASSETS?: Fetcher;
+  /** Producer for the "linkvault-email" queue: tells the jobs Worker there is mail (optional). */
+  EMAIL_QUEUE?: Queue<unknown>;
+  [variable: string]: unknown;
+}
+
+/** The raw bindings of the companion jobs Worker (workers/jobs): the same D1, no KV. */
+export interface JobsEnv {
+  DB: D1Database;
   [variable: string]: unknown;
 }
 
@@ -29,9 +38,98 @@ export const THIRD_PARTY_DEFAULTS = {
 } as const;
 const THIRD_PARTY_URLS = ["GA_SCRIPT_URL", "AMPLITUDE_SERVER_URL", "AMPLITUDE_REPLAY_CONFIG_URL", "AMPLITUDE_REPLAY_TRACK_URL"] as const;
 
+const appEnv = z.enum(["development", "test", "production"]).default("development");
+
+/** Where `npm start` serves the site: the default SITE_URL outside production. */
+export const LOCAL_SITE_URL = "http://127.0.0.1:8788";
+export const EMAIL_DEFAULTS = {
+  EMAIL_API_URL: "https://api.resend.com",
+  /** Only the development mailbox uses it: EMAIL_FROM is required with EMAIL_API_KEY. */
+  EMAIL_FROM: `${siteConfig.appName} <no-reply@${new URL(siteConfig.siteUrl).hostname}>`,
+} as const;
+
+/** "Name <address@domain.tld>" or "address@domain.tld": no line breaks, no quotes or brackets in the name. */
+const FROM_PATTERN = /^(?:[^<>"\r\n\p{Cc}]{1,100} <[^\s<>@"]{1,64}@[a-z0-9.-]+\.[a-z]{2,}>|[^\s<>@"]{1,64}@[a-z0-9.-]+\.[a-z]{2,})$/iu;
+
+/** An origin: scheme, host and port, nothing after (a trailing "/" is allowed and dropped). */
+const origin = httpUrl
+  .refine((value) => {
+    const url = new URL(value);
+    return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+  }, "must be an origin such as https://example.com (no path, query or credentials)")
+  .transform((value) => new URL(value).origin);
+
+/**
+ * Email (ADR 0031). The site and the jobs Worker validate these alike: the Worker parses only this
+ * part (it has no use for the site's other secrets), the site parses it with everything else.
+ */
+const emailShape = {
+  APP_ENV: appEnv,
+  /** The provider's API key (Resend). Set: email is on, through the provider. */
+  EMAIL_API_KEY: z.string().regex(/^[\x21-\x7E]{8,256}$/, "must be 8 to 256 printable characters, no spaces").optional(),
+  EMAIL_API_URL: httpUrl.default(EMAIL_DEFAULTS.EMAIL_API_URL).transform((value) => value.replace(/\/+$/, "")),
+  EMAIL_FROM: z.string().regex(FROM_PATTERN, 'must be "Name <address@domain>" or an address').optional(),
+  /** The origin every link in an email starts with; never the request's Host. */
+  SITE_URL: origin.optional(),
+  /** Signs the links in emails (confirm, status, unsubscribe). */
+  EMAIL_TOKEN_SECRET: z.string().min(32).optional(),
+  /** Keys the hashes on the suppression list (its own secret: rotating the link secret forgets nothing). */
+  SUPPRESSION_HASH_SECRET: z.string().min(32).optional(),
+  /** Requests per second to the provider, across every sender (Resend's default limit is 2). */
+  EMAIL_SEND_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  /** Attempts per message before it is marked failed. */
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+};
+
+type EmailVariables = z.infer<z.ZodObject<typeof emailShape>>;
+
+/** Email is on with a provider key, or in development (the local mailbox). */
+function emailIsOn(env: Pick<EmailVariables, "APP_ENV" | "EMAIL_API_KEY">): boolean {
+  return Boolean(env.EMAIL_API_KEY) || env.APP_ENV === "development";
+}
+
+/** Email's rules across variables: fail closed in production. */
+function checkEmailVariables(env: EmailVariables, ctx: z.RefinementCtx): void {
+  const production = env.APP_ENV === "production";
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (env.EMAIL_API_KEY && !env.EMAIL_FROM) issue("EMAIL_FROM", "EMAIL_FROM is required when EMAIL_API_KEY is set");
+  if (!production) return;
+  if (!env.EMAIL_API_URL.startsWith("https://")) issue("EMAIL_API_URL", "EMAIL_API_URL must be an https URL in production");
+  if (env.SITE_URL && !env.SITE_URL.startsWith("https://")) issue("SITE_URL", "SITE_URL must be an https origin in production");
+  for (const name of ["EMAIL_TOKEN_SECRET", "SUPPRESSION_HASH_SECRET"] as const) {
+    if (env[name] === DEV_ONLY_SECRET) issue(name, `${name} must be set to a random secret in production`);
+  }
+  if (!emailIsOn(env)) return;
+  if (!env.SITE_URL) issue("SITE_URL", "SITE_URL is required in production when email is on");
+  for (const name of ["EMAIL_TOKEN_SECRET", "SUPPRESSION_HASH_SECRET"] as const) {
+    if (!env[name]) issue(name, `${name} is required in production when email is on`);
+  }
+}
+
+/**
+ * Defaults that depend on the environment: outside production, the local origin and the development
+ * secrets; in production an unset secret stays unset, so nothing can sign or check a link with a
+ * value published in this repository.
+ */
+function withEmailDefaults<T extends EmailVariables>(env: T) {
+  const production = env.APP_ENV === "production";
+  return {
+    ...env,
+    SITE_URL: env.SITE_URL ?? (production ? siteConfig.siteUrl : LOCAL_SITE_URL),
+    EMAIL_FROM: env.EMAIL_FROM ?? EMAIL_DEFAULTS.EMAIL_FROM,
+    EMAIL_TOKEN_SECRET: env.EMAIL_TOKEN_SECRET ?? (production ? undefined : DEV_ONLY_SECRET),
+    SUPPRESSION_HASH_SECRET: env.SUPPRESSION_HASH_SECRET ?? (production ? undefined : DEV_ONLY_SECRET),
+  };
+}
+
+const emailEnvSchema = z.object(emailShape).superRefine(checkEmailVariables).transform(withEmailDefaults);
+
+/** The validated email variables: what the jobs Worker parses, and a part of the site's AppEnv. */
+export type EmailEnv = z.infer<typeof emailEnvSchema>;
+
 const envSchema = z
   .object({
-    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    ...emailShape,
     /** Keyed-hash secret for client identifiers (IPs are never stored in clear). */
     IP_HASH_SECRET: z.string().min(32).default(DEV_ONLY_SECRET),
     WAITLIST_RATE_LIMIT_MAX: positiveInt(5),
@@ -89,7 +187,9 @@ const envSchema = z
         message: "CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD are set together or not at all",
       });
     }
-  });
+    checkEmailVariables(env, ctx);
+  })
+  .transform(withEmailDefaults);
 
 export type AppEnv = z.infer<typeof envSchema>;
 
@@ -98,22 +198,83 @@ export class ConfigurationError extends Error {
 }
 
 const parsed = new WeakMap<object, AppEnv>();
+const parsedEmail = new WeakMap<object, EmailEnv>();
 
-/** Validates the variables; throws ConfigurationError naming each bad variable (never its value). */
+/** The variables (non-empty strings) among the bindings, validated; the error names variables, never values. */
+function validateVariables<T>(schema: z.ZodType<T>, env: object): T {
+  const vars = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => typeof value === "string" && value !== ""),
+  );
+  const result = schema.safeParse(vars);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigurationError(`configuration: ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+/** Validates the site's variables; throws ConfigurationError naming each bad variable (never its value). */
 export function parseEnv(env: CloudflareEnv): AppEnv {
   const cached = parsed.get(env);
   if (cached) return cached;
   if (!env.DB || !env.CONFIG) {
     throw new ConfigurationError("configuration: the DB (D1) and CONFIG (KV) bindings are required");
   }
-  const vars = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => typeof value === "string" && value !== ""),
-  );
-  const result = envSchema.safeParse(vars);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new ConfigurationError(`configuration: ${problems.join("; ")}`);
-  }
-  parsed.set(env, result.data);
-  return result.data;
+  const result = validateVariables(envSchema, env);
+  parsed.set(env, result);
+  return result;
+}
+
+/**
+ * Validates the email variables alone, with the same rules as parseEnv: for the jobs Worker, which has
+ * the D1 binding but neither the KV binding nor the site's other secrets.
+ */
+export function parseEmailEnv(env: JobsEnv): EmailEnv {
+  const cached = parsedEmail.get(env);
+  if (cached) return cached;
+  if (!env.DB) throw new ConfigurationError("configuration: the DB (D1) binding is required");
+  const result = validateVariables(emailEnvSchema, env);
+  parsedEmail.set(env, result);
+  return result;
+}
+
+export type EmailProviderName = "resend" | "local-mailbox";
+
+/** Whether email is on, and through which provider; everything a sender or a link needs when it is. */
+export type EmailSettings =
+  | { enabled: false }
+  | {
+      enabled: true;
+      provider: EmailProviderName;
+      apiUrl: string;
+      /** Set when provider is "resend". */
+      apiKey: string | undefined;
+      from: string;
+      replyTo: string;
+      siteUrl: string;
+      tokenSecret: string;
+      suppressionSecret: string;
+      ratePerSecond: number;
+      maxAttempts: number;
+    };
+
+/**
+ * EMAIL_API_KEY set: Resend. Otherwise, in development: the local mailbox (D1 dev_mailbox). Otherwise
+ * email is off and the site works as before (no double opt-in).
+ */
+export function emailSettings(env: EmailEnv): EmailSettings {
+  if (!emailIsOn(env) || !env.EMAIL_TOKEN_SECRET || !env.SUPPRESSION_HASH_SECRET) return { enabled: false };
+  return {
+    enabled: true,
+    provider: env.EMAIL_API_KEY ? "resend" : "local-mailbox",
+    apiUrl: env.EMAIL_API_URL,
+    apiKey: env.EMAIL_API_KEY,
+    from: env.EMAIL_FROM,
+    replyTo: siteConfig.supportEmail,
+    siteUrl: env.SITE_URL,
+    tokenSecret: env.EMAIL_TOKEN_SECRET,
+    suppressionSecret: env.SUPPRESSION_HASH_SECRET,
+    ratePerSecond: env.EMAIL_SEND_RATE_PER_SECOND,
+    maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+  };
 }

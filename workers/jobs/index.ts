@@ -1,17 +1,17 @@
-// The companion Worker (workers/jobs/wrangler.toml, ADR 0031/0032). A placeholder until the email
-// outbox sender lands: each handler logs one structured line and does nothing else.
-const log = (event: string, fields: Record<string, unknown>) =>
-  console.log(JSON.stringify({ level: "info", event, ...fields, at: new Date().toISOString() }));
+/**
+ * The companion Worker "linkvault-jobs" (ADR 0031): Pages Functions can neither run on a schedule nor
+ * consume a queue, so the email sender runs here. Bindings (workers/jobs/wrangler.toml): DB, the
+ * site's D1 database; the consumer of the "linkvault-email" queue and of its dead-letter queue; a Cron
+ * Trigger. Variables: the email ones of app/lib/env.server.ts (EMAIL_*, SITE_URL, the two secrets).
+ */
+import { handleEmailQueue, runScheduledJobs } from "../../app/features/email/jobs.server";
+import type { JobsEnv } from "../../app/lib/env.server";
 
 export default {
-  async scheduled(controller) {
-    log("jobs_scheduled", { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime).toISOString() });
+  async scheduled(_controller, env) {
+    await runScheduledJobs(env);
   },
-  async queue(batch) {
-    log("jobs_queue", { queue: batch.queue, messages: batch.messages.length });
-    batch.ackAll();
+  async queue(batch, env) {
+    await handleEmailQueue(batch, env);
   },
-  async fetch() {
-    return new Response("Not found", { status: 404 });
-  },
-} satisfies ExportedHandler;
+} satisfies ExportedHandler<JobsEnv>;

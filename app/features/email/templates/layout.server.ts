@@ -1,0 +1,136 @@
+/**
+ * The one layout every message uses: HTML (tables and inline styles, as mail clients need; a dark
+ * scheme through `color-scheme` and a prefers-color-scheme block; one column that reads at 320 px) and
+ * a plain-text part with the same words and links. It names the site, says why the reader gets the
+ * message, and ends with an unsubscribe link. No images, no tracking, no rewritten links: every URL is
+ * checked to start with SITE_URL and shown as it is.
+ */
+import { siteConfig } from "~/config/site";
+import { escapeHtml as e } from "./html.server";
+import type { Block, EmailContent } from "./types.server";
+
+export interface LayoutInput {
+  content: EmailContent;
+  siteUrl: string;
+  unsubscribeUrl: string;
+}
+
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const COLORS = { page: "#f1f5f9", card: "#ffffff", text: "#0f172a", muted: "#475569", link: "#1d4ed8", button: "#1d4ed8", buttonText: "#ffffff", rule: "#e2e8f0" };
+
+const DARK_MODE = `
+  :root { color-scheme: light dark; supported-color-schemes: light dark; }
+  @media (prefers-color-scheme: dark) {
+    .lv-page { background-color: #0b1120 !important; }
+    .lv-card { background-color: #1e293b !important; border-color: #334155 !important; }
+    .lv-text { color: #e2e8f0 !important; }
+    .lv-muted { color: #94a3b8 !important; }
+    .lv-link { color: #93c5fd !important; }
+    .lv-button { background-color: #2563eb !important; }
+    .lv-button a { color: #ffffff !important; }
+  }
+  @media only screen and (max-width: 480px) {
+    .lv-card { padding: 20px 16px !important; }
+  }`;
+
+/** Every link in a message must be on the site. */
+function checkedUrl(url: string, siteUrl: string): string {
+  if (url !== siteUrl && !url.startsWith(`${siteUrl}/`)) throw new Error("email layout: a link must start with SITE_URL");
+  return url;
+}
+
+function blockHtml(block: Block, siteUrl: string): string {
+  const paragraph = (text: string, size: number, color: string, cls: string) =>
+    `<p class="${cls}" style="margin:0 0 16px;font-family:${FONT};font-size:${size}px;line-height:1.5;color:${color};">${text}</p>`;
+  switch (block.type) {
+    case "paragraph":
+      return paragraph(e(block.text), 16, COLORS.text, "lv-text");
+    case "highlight":
+      return `<p class="lv-text" style="margin:0 0 16px;font-family:${FONT};font-size:24px;line-height:1.3;font-weight:700;color:${COLORS.text};">${e(block.text)}</p>`;
+    case "note":
+      return paragraph(e(block.text), 14, COLORS.muted, "lv-muted");
+    case "link": {
+      const url = e(checkedUrl(block.url, siteUrl));
+      return paragraph(
+        `${e(block.label)}<br><a class="lv-link" href="${url}" style="color:${COLORS.link};word-break:break-all;">${url}</a>`,
+        16,
+        COLORS.text,
+        "lv-text",
+      );
+    }
+    case "button": {
+      const url = e(checkedUrl(block.url, siteUrl));
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>
+<td class="lv-button" style="border-radius:8px;background-color:${COLORS.button};">
+<a href="${url}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.buttonText};text-decoration:none;border-radius:8px;">${e(block.label)}</a>
+</td></tr></table>
+${paragraph(`If the button does not work, open this address:<br><a class="lv-link" href="${url}" style="color:${COLORS.link};word-break:break-all;">${url}</a>`, 14, COLORS.muted, "lv-muted")}`;
+    }
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case "paragraph":
+    case "highlight":
+    case "note":
+      return block.text;
+    case "button":
+    case "link":
+      return `${/[.!?:]$/.test(block.label) ? block.label : `${block.label}:`}\n${block.url}`;
+  }
+}
+
+export function renderLayout({ content, siteUrl, unsubscribeUrl }: LayoutInput): { html: string; text: string } {
+  const unsubscribe = e(checkedUrl(unsubscribeUrl, siteUrl));
+  const home = e(checkedUrl(siteUrl, siteUrl));
+  const name = e(siteConfig.appName);
+  const html = `<!DOCTYPE html>
+<html lang="en" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${e(content.subject)}</title>
+<style>${DARK_MODE}
+</style>
+</head>
+<body class="lv-page" style="margin:0;padding:0;background-color:${COLORS.page};">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${e(content.preheader)}</div>
+<table role="presentation" class="lv-page" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLORS.page};">
+<tr><td align="center" style="padding:24px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+<tr><td style="padding:0 8px 16px;font-family:${FONT};font-size:18px;font-weight:700;">
+<a class="lv-text" href="${home}" style="color:${COLORS.text};text-decoration:none;">${name}</a>
+</td></tr>
+<tr><td class="lv-card" style="background-color:${COLORS.card};border:1px solid ${COLORS.rule};border-radius:12px;padding:32px 28px;">
+<h1 class="lv-text" style="margin:0 0 20px;font-family:${FONT};font-size:22px;line-height:1.3;color:${COLORS.text};">${e(content.heading)}</h1>
+${content.blocks.map((block) => blockHtml(block, siteUrl)).join("\n")}
+</td></tr>
+<tr><td class="lv-muted" style="padding:20px 8px 0;font-family:${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted};">
+<p style="margin:0 0 8px;">${e(content.reason)}</p>
+<p style="margin:0 0 8px;"><a class="lv-link" href="${unsubscribe}" style="color:${COLORS.link};">Unsubscribe</a> from ${name} emails. Questions? Write to ${e(siteConfig.supportEmail)}.</p>
+<p style="margin:0;">${name} · <a class="lv-link" href="${home}" style="color:${COLORS.link};">${home}</a></p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  const text = [
+    siteConfig.appName,
+    "",
+    content.heading,
+    "",
+    ...content.blocks.flatMap((block) => [blockText(block), ""]),
+    "--",
+    content.reason,
+    `Unsubscribe: ${unsubscribeUrl}`,
+    `Questions? Write to ${siteConfig.supportEmail}.`,
+    `${siteConfig.appName} · ${siteUrl}`,
+    "",
+  ].join("\n");
+  return { html, text };
+}

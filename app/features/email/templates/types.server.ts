@@ -1,0 +1,68 @@
+/**
+ * What a kind of message is made of (ADR 0031). A kind (confirm, welcome, status_link, and later the
+ * beta invitation and announcements) says what its payload is, whether it is still wanted, and what it
+ * says as a list of blocks; the one layout turns blocks into the HTML and the plain-text part, so
+ * every message escapes, links and looks alike.
+ */
+import type { z } from "zod";
+import type { WaitlistStatus } from "~/db/schema";
+
+/** The waitlist entry a message is about, as templates see it. */
+export interface EmailEntry {
+  id: number;
+  email: string;
+  firstName: string | null;
+  status: WaitlistStatus;
+  referralCode: string | null;
+  referralCount: number;
+}
+
+/** Links for this message, all absolute on SITE_URL; tokens issued when the message was queued. */
+export interface MessageLinks {
+  site: string;
+  confirm(): Promise<string>;
+  status(): Promise<string>;
+  unsubscribe(): Promise<string>;
+  /** The entry's referral link, when it has a code. */
+  referral(): string | null;
+}
+
+export type Block =
+  | { type: "paragraph"; text: string }
+  /** A prominent figure, e.g. the place in line. */
+  | { type: "highlight"; text: string }
+  /** The message's one main action: a button in HTML, the label and URL in text. */
+  | { type: "button"; label: string; url: string }
+  /** A URL shown in full (to copy or share). */
+  | { type: "link"; label: string; url: string }
+  /** Small print. */
+  | { type: "note"; text: string };
+
+export interface EmailContent {
+  subject: string;
+  /** The preview line inbox lists show after the subject. */
+  preheader: string;
+  heading: string;
+  blocks: Block[];
+  /** Why the reader gets this message (shown in the footer). */
+  reason: string;
+}
+
+export interface RenderContext<P> {
+  entry: EmailEntry;
+  payload: P;
+  links: MessageLinks;
+}
+
+export interface EmailKind<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  /** Whether the message should still go out: the entry may have moved on since it was queued. */
+  wanted(entry: EmailEntry, payload: P): boolean;
+  /**
+   * True only for a message that asks a person to give consent because they just asked for it (the
+   * confirmation of a sign-up): it reaches a suppressed address, since confirming is new consent.
+   */
+  ignoresSuppression(payload: P): boolean;
+  content(context: RenderContext<P>): Promise<EmailContent>;
+}

@@ -1,0 +1,155 @@
+/**
+ * The email tests' world: a real D1 in Miniflare with the project's migrations, the Resend stand-in
+ * on 127.0.0.1, and the variables that point the email code at them. The sender runs in Node against
+ * that D1, as the other integration tests run the site. Log lines are captured, so a test can assert
+ * that none carries an address.
+ */
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
+import { outboxInsert, type OutboxMessage } from "~/features/email/outbox.server";
+import type { JobsEnv } from "~/lib/env.server";
+import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
+import { startResendStandin, type ResendStandin } from "./resend-standin.mjs";
+
+export const SITE_URL = "https://linkvault.example";
+export const EMAIL_FROM = "LinkVault <hello@linkvault.example>";
+
+export interface EmailHarness {
+  mf: Miniflare;
+  db: D1Database;
+  standin: ResendStandin;
+  /** The jobs Worker's environment, pointed at the stand-in; `overrides` change variables. */
+  env(overrides?: Record<string, string>): JobsEnv;
+  /** Adds waitlist entries (person{i}@example.com) and answers their ids in order. */
+  addEntries(count: number, fields?: { status?: "pending" | "confirmed" | "unsubscribed"; from?: number; createdAt?: string }): Promise<number[]>;
+  /** Queues one message per entry id. */
+  queue(kind: OutboxMessage["kind"], ids: number[], payload?: Record<string, unknown>): Promise<void>;
+  outbox(): Promise<OutboxState[]>;
+  /** Every log line written so far (console.log/warn/error). */
+  logs: string[];
+  clear(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export interface OutboxState {
+  id: number;
+  idempotency_key: string;
+  recipient: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  batch_key: string | null;
+  last_error: string | null;
+  provider_id: string | null;
+  sent_at: string | null;
+}
+
+export const addressOf = (i: number) => `person${i}@example.com`;
+
+const TEST_VARIABLES = {
+  APP_ENV: "test",
+  EMAIL_FROM,
+  SITE_URL,
+  EMAIL_TOKEN_SECRET: "token-secret-for-the-email-tests-000000",
+  SUPPRESSION_HASH_SECRET: "suppression-secret-for-the-email-tests-0",
+  EMAIL_SEND_RATE_PER_SECOND: "50",
+};
+
+/** The email variables pointing at `standin`, as a Worker's plain-text bindings. */
+export const emailVariables = (standin: ResendStandin): Record<string, string> => ({ ...TEST_VARIABLES, EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url });
+
+/**
+ * `worker`: a Worker to run in the same Miniflare (the jobs Worker), given the stand-in; by default
+ * Miniflare serves only the D1 binding, and the email code runs in Node.
+ */
+export async function createEmailHarness({ worker }: { worker?: (standin: ResendStandin) => WorkerOptions } = {}): Promise<EmailHarness> {
+  const standin = await startResendStandin({ ratePerSecond: 0 });
+  const bindingsOnly: WorkerOptions = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" };
+  const mf = new Miniflare({ workers: [{ ...(worker?.(standin) ?? bindingsOnly), name: "jobs", d1Databases: { DB: "email-db" } } as WorkerOptions] });
+  const db = (await mf.getD1Database("DB", "jobs")) as unknown as D1Database;
+  await applyMigrations(db);
+  const logs: string[] = [];
+  for (const method of ["log", "warn", "error", "info"] as const) {
+    const original = console[method].bind(console);
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logs.push(args.map(String).join(" "));
+      if (process.env.EMAIL_TEST_LOGS) original(...args);
+    });
+  }
+
+  return {
+    mf,
+    db,
+    standin,
+    logs,
+    env: (overrides = {}) => ({ DB: db, ...emailVariables(standin), ...overrides }),
+    async addEntries(count, { status = "pending", from = 0, createdAt } = {}) {
+      const numbers = Array.from({ length: count }, (_, i) => from + i);
+      await db
+        .prepare(
+          `INSERT INTO waitlist (email, first_name, status, referral_code, metadata, created_at, confirmed_at, line_seq)
+           SELECT 'person' || value || '@example.com', 'Person ' || value, ?2, 'ref' || printf('%08d', value), '{}',
+                  coalesce(?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+                  CASE WHEN ?2 = 'confirmed' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
+                  CASE WHEN ?2 = 'confirmed' THEN value + 1 END
+           FROM json_each(?1)`,
+        )
+        .bind(JSON.stringify(numbers), status, createdAt ?? null)
+        .run();
+      const { results } = await db
+        .prepare("SELECT id FROM waitlist WHERE email IN (SELECT 'person' || value || '@example.com' FROM json_each(?1)) ORDER BY id")
+        .bind(JSON.stringify(numbers))
+        .all<{ id: number }>();
+      return results.map((r) => r.id);
+    },
+    async queue(kind, ids, payload = {}) {
+      const { results } = await db
+        .prepare("SELECT id, email FROM waitlist WHERE id IN (SELECT value FROM json_each(?1))")
+        .bind(JSON.stringify(ids))
+        .all<{ id: number; email: string }>();
+      await db.batch(results.map((row) => outboxInsert(db, { idempotencyKey: `${kind}:${row.id}:${crypto.randomUUID()}`, kind, recipient: row.email, waitlist: { id: row.id }, payload })));
+    },
+    async outbox() {
+      const { results } = await db.prepare("SELECT * FROM email_outbox ORDER BY id").all<OutboxState>();
+      return results;
+    },
+    async clear() {
+      await db.batch(["email_outbox", "waitlist", "email_suppressions", "email_send_pacing", "dev_mailbox"].map((table) => db.prepare(`DELETE FROM ${table}`)));
+      standin.reset();
+      await standin.setFaults({ down: false });
+    },
+    async dispose() {
+      await standin.close();
+      await mf.dispose();
+    },
+  };
+}
+
+/** One harness per test file, cleared between tests; at the end, no log line may carry an address. */
+export function emailHarnessPerFile(options: Parameters<typeof createEmailHarness>[0] = {}): () => EmailHarness {
+  let harness: EmailHarness | undefined;
+  beforeEach(async () => {
+    harness ??= await createEmailHarness(options);
+    await harness.clear();
+  });
+  afterEach(async () => {
+    await harness?.standin.whenIdle();
+  });
+  afterAll(async () => {
+    if (!harness) return;
+    const leaks = harness.logs.filter((line) => /[^\s"'<>@]+@[^\s"'<>@]+\.[a-z]{2,}/i.test(line));
+    await harness.dispose();
+    vi.restoreAllMocks();
+    expect(leaks).toEqual([]);
+  });
+  return () => harness!;
+}
+
+/** Per address, how many messages the stand-in delivered. */
+export function deliveryCounts(standin: ResendStandin): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const delivery of standin.deliveries) for (const to of delivery.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,133 @@
+/**
+ * Every kind of message, rendered as the sender renders it: links only on SITE_URL, the unsubscribe
+ * headers, a plain-text part, no images or tracking, everything interpolated escaped, dark mode and
+ * narrow screens provided for.
+ */
+import { describe, expect, it } from "vitest";
+import { verifyLinkToken } from "~/features/email/links.server";
+import { emailKinds } from "~/features/email/templates/kinds.server";
+import { renderLayout } from "~/features/email/templates/layout.server";
+import { renderMessage } from "~/features/email/templates/render.server";
+import type { EmailEntry } from "~/features/email/templates/types.server";
+
+const keys = { siteUrl: "https://linkvault.example", tokenSecret: "k".repeat(40) };
+const ISSUED = Date.UTC(2026, 2, 1);
+const HOSTILE = `<script>alert("x")</script> & 'Bob'`;
+
+const entry = (status: EmailEntry["status"]): EmailEntry => ({
+  id: 17,
+  email: "reader@example.com",
+  firstName: HOSTILE,
+  status,
+  referralCode: "abc123def456",
+  referralCount: 2,
+});
+
+const cases = [
+  { kind: "confirm", status: "pending", payload: { consentRequest: true, form: "waitlist" } },
+  { kind: "welcome", status: "confirmed", payload: { place: 12, total: 340 } },
+  { kind: "status_link", status: "confirmed", payload: {} },
+] as const;
+
+const render = ({ kind, status, payload }: (typeof cases)[number]) =>
+  renderMessage(emailKinds[kind], { to: "reader@example.com", entry: entry(status), payload, issuedAt: ISSUED, keys });
+
+const hrefs = (html: string) => [...html.matchAll(/\b(?:href|src|background)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+const textUrls = (text: string) => [...text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi)].map((m) => m[0]);
+
+describe.each(cases)("the $kind message", (testCase) => {
+  it("links only to SITE_URL, in the HTML and in the text", async () => {
+    const message = await render(testCase);
+    const links = [...hrefs(message.html), ...textUrls(message.text)];
+    expect(links.length).toBeGreaterThan(2);
+    for (const link of links) expect(link.startsWith(`${keys.siteUrl}/`) || link === keys.siteUrl).toBe(true);
+    expect(message.html).not.toMatch(/mailto:|javascript:/i);
+  });
+
+  it("carries List-Unsubscribe (https, with a valid unsubscribe token) and one-click List-Unsubscribe-Post", async () => {
+    const message = await render(testCase);
+    expect(message.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const match = /^<(https:\/\/[^>]+)>$/.exec(message.headers["List-Unsubscribe"] ?? "");
+    expect(match).not.toBeNull();
+    const url = new URL(match![1]!);
+    expect(url.origin + url.pathname).toBe(`${keys.siteUrl}/waitlist/unsubscribe`);
+    expect(await verifyLinkToken(keys, "unsubscribe", url.searchParams.get("token"), ISSUED + 1000)).toMatchObject({ status: "valid", waitlistId: 17 });
+    // The same link in the footer of both parts.
+    expect(message.html).toContain(`href="${match![1]!.replace(/&/g, "&amp;")}"`);
+    expect(message.text).toContain(match![1]!);
+  });
+
+  it("has a plain-text part with the site's name and why the reader gets it", async () => {
+    const message = await render(testCase);
+    expect(message.text.startsWith("LinkVault\n")).toBe(true);
+    expect(message.text).toMatch(/You are getting this because/);
+    expect(message.html).toMatch(/You are getting this because/);
+    expect(message.text.replaceAll(HOSTILE, "")).not.toMatch(/<[a-z]/i);
+  });
+
+  it("has no image, pixel, script or remote style", async () => {
+    const { html } = await render(testCase);
+    for (const img of html.match(/<img\b[^>]*>/gi) ?? []) expect(img).toMatch(new RegExp(`src="${keys.siteUrl}/`));
+    expect(html).not.toMatch(/<script|<link\b|@import|url\(/i);
+  });
+
+  it("escapes what it interpolates", async () => {
+    const message = await render(testCase);
+    expect(message.html).not.toContain("<script>");
+    expect(message.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39;");
+    expect(message.text).toContain(HOSTILE); // plain text is not HTML
+    expect(message.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("reads in dark mode and at 320 px: color-scheme, a dark style block, nothing wider than the screen", async () => {
+    const { html } = await render(testCase);
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(html).toMatch(/@media \(prefers-color-scheme: dark\)/);
+    expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+    for (const [, width] of html.matchAll(/(?<!max-)width\s*[:=]\s*"?(\d+)px/gi)) expect(Number(width)).toBeLessThanOrEqual(320);
+    for (const [, width] of html.matchAll(/\swidth="(\d+)"/gi)) expect(Number(width)).toBeLessThanOrEqual(320);
+  });
+
+  it("renders the same bytes every time (a resend is the same request)", async () => {
+    expect(await render(testCase)).toEqual(await render(testCase));
+  });
+});
+
+describe("message content", () => {
+  it("confirm: a confirm link valid for 48 hours from when the message was queued", async () => {
+    const message = await render(cases[0]);
+    const url = hrefs(message.html).find((href) => href.includes("/waitlist/confirm?"))!;
+    const token = new URL(url).searchParams.get("token");
+    expect(await verifyLinkToken(keys, "confirm", token, ISSUED + 47 * 3_600_000)).toMatchObject({ status: "valid", waitlistId: 17 });
+    expect(await verifyLinkToken(keys, "confirm", token, ISSUED + 48 * 3_600_000)).toMatchObject({ status: "expired", waitlistId: 17 });
+    expect(message.text).toMatch(/48 hours/);
+    expect(message.text).toMatch(/If it was not you, ignore this message/);
+  });
+
+  it("welcome: the place in line, the status page and the referral link", async () => {
+    const message = await render(cases[1]);
+    expect(message.text).toContain("You are #12 of 340");
+    expect(message.text).toContain(`${keys.siteUrl}/waitlist?ref=abc123def456`);
+    const status = hrefs(message.html).find((href) => href.includes("/waitlist/status?"))!;
+    expect(await verifyLinkToken(keys, "status", new URL(status).searchParams.get("token"), ISSUED + 364 * 86_400_000)).toMatchObject({ status: "valid" });
+  });
+
+  it("status_link: a fresh status page link", async () => {
+    const message = await render(cases[2]);
+    expect(hrefs(message.html).some((href) => href.startsWith(`${keys.siteUrl}/waitlist/status?token=`))).toBe(true);
+  });
+
+  it("the layout refuses a link that is not on SITE_URL", () => {
+    const content = { subject: "s", preheader: "p", heading: "h", reason: "r", blocks: [{ type: "button" as const, label: "Go", url: "https://elsewhere.example/x" }] };
+    expect(() => renderLayout({ content, siteUrl: keys.siteUrl, unsubscribeUrl: `${keys.siteUrl}/waitlist/unsubscribe?token=x` })).toThrow(/SITE_URL/);
+    expect(() => renderLayout({ content: { ...content, blocks: [] }, siteUrl: keys.siteUrl, unsubscribeUrl: "https://linkvault.example.evil.com/u" })).toThrow(/SITE_URL/);
+  });
+
+  it("every kind in the registry has a payload schema, a wanted rule and content", () => {
+    for (const [name, kind] of Object.entries(emailKinds)) {
+      expect(kind.name).toBe(name);
+      expect(typeof kind.wanted).toBe("function");
+      expect(typeof kind.content).toBe("function");
+    }
+  });
+});
