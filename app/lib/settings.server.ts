@@ -69,3 +69,23 @@ export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database): Pro
     return { promotion: false, source: "failure" };
   }
 }
+
+/**
+ * The referral boost (issue 16): how many places each confirmed referral moves a tester ahead. A whole
+ * number the admin sets (site_settings key referral_boost_places); default 5, at most 1,000.
+ */
+export const REFERRAL_BOOST = { key: "referral_boost_places", default: 5, min: 0, max: 1000 } as const;
+
+/** A stored boost: a whole number in range, or null when the text is anything else. */
+export function parseReferralBoost(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,4}$/.test(text)) return null;
+  const places = Number(text);
+  return places >= REFERRAL_BOOST.min && places <= REFERRAL_BOOST.max ? places : null;
+}
+
+/** The referral boost in force: the stored value, or the default when none (or an invalid one) is stored. */
+export async function readReferralBoost(d1: D1Database): Promise<number> {
+  const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(REFERRAL_BOOST.key).first<{ value: string }>();
+  return parseReferralBoost(row?.value) ?? REFERRAL_BOOST.default;
+}
