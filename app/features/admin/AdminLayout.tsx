@@ -6,9 +6,12 @@ import { ADMIN_UNAVAILABLE_MESSAGE } from "./messages";
 import { ADMIN_NAV } from "./ui/admin-nav";
 import { FlashMessage } from "./ui/FlashMessage";
 
-/** The admin area's frame: the navigation (with the unread count), who is signed in, the flash, and the page. */
+/**
+ * The admin area's frame: the navigation (with the unread count; the development mailbox only while
+ * mail goes there), who is signed in, the flash, and the page.
+ */
 export function AdminLayout() {
-  const { admin, viaAccess, flash, unreadContacts } = useLoaderData<typeof loadAdminLayout>();
+  const { admin, viaAccess, flash, unreadContacts, devMailbox } = useLoaderData<typeof loadAdminLayout>();
   return (
     <div className="admin-body">
       <a href="#admin-main" className="skip-link">
@@ -23,7 +26,7 @@ export function AdminLayout() {
             </span>
           </div>
           <nav className="admin-nav" aria-label="Admin">
-            {ADMIN_NAV.map((item) => (
+            {ADMIN_NAV.filter((item) => devMailbox || !item.devMailbox).map((item) => (
               <NavLink key={item.to} to={item.to} prefetch="intent">
                 <span>{item.label}</span>
                 {item.to === "/admin/contact-submissions" && unreadContacts > 0 ? (

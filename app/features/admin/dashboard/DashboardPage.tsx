@@ -1,4 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmailStatusPanel } from "~/features/admin/email/EmailStatusPanel";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { BarChart } from "~/features/admin/ui/BarChart";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
@@ -48,6 +50,19 @@ export function DashboardPage() {
           <dd className="stat-note">{signups.last30.toLocaleString("en")} in the last 30 days</dd>
         </div>
         <div className="stat">
+          <dt>Confirmed</dt>
+          <dd data-testid="stat-confirmed">{signups.byStatus.confirmed.toLocaleString("en")}</dd>
+          <dd className="stat-note" data-testid="stat-statuses">
+            <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?status=pending`}>
+              {signups.byStatus.pending.toLocaleString("en")} pending
+            </Link>{" "}
+            ·{" "}
+            <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?status=unsubscribed`}>
+              {signups.byStatus.unsubscribed.toLocaleString("en")} unsubscribed
+            </Link>
+          </dd>
+        </div>
+        <div className="stat">
           <dt>Last 7 days</dt>
           <dd>{signups.last7.toLocaleString("en")}</dd>
           <dd className="stat-note">{trend(signups.last7, signups.previous7)}</dd>
@@ -88,6 +103,13 @@ export function DashboardPage() {
             </Link>
           </p>
         </section>
+        <EmailStatusPanel summary={data.email}>
+          <p className="mt-4 text-sm">
+            <Link className="underline" to={ADMIN_PATHS.email}>
+              Open the email outbox
+            </Link>
+          </p>
+        </EmailStatusPanel>
         <section className="admin-panel" aria-labelledby="settings-title">
           <h2 id="settings-title">Current settings</h2>
           <ul className="grid gap-2 text-sm">
