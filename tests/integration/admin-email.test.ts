@@ -374,7 +374,7 @@ describe("without a session", () => {
     const data = await app.fetch(new Request(new URL(PATH, "http://127.0.0.1:8788"), { headers: { Accept: "application/json" } }));
     expect(data.status).toBe(401);
     expect(await data.text()).not.toContain("guarded@example.test");
-    for (const fields of [{ intent: "retry", id: String(id) }, { intent: "retry-all" }]) {
+    for (const fields of [{ intent: "retry", id: String(id) }, { intent: "retry-all" }] as Record<string, string>[]) {
       const refused = await app.fetch(formPost(PATH, fields, "198.51.100.7", { Accept: "application/json" }));
       expect(refused.status).toBe(401);
     }

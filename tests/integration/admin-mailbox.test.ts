@@ -235,7 +235,7 @@ describe("Delete all", () => {
 
   it("refuses an unknown action with 400 and a clear message", async () => {
     await addMessage({ recipient: "a@example.test", subject: "One", at: "2026-01-01T00:00:00.000Z" });
-    for (const fields of [{ intent: "delete" }, {}, { intent: "retry", id: "1" }]) {
+    for (const fields of [{ intent: "delete" }, {}, { intent: "retry", id: "1" }] as Record<string, string>[]) {
       const response = await app.fetch(adminPost(PATH, fields, cookie));
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(decodeHtml(await response.text())).toContain(MAILBOX_MESSAGES.unknownIntent);

@@ -65,9 +65,11 @@ export function AdminLayout() {
 export function AdminErrorPage() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A loader's own 404 says what is missing (`{ error }`), e.g. the development mailbox outside development.
+  const said = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? (error.data.error as string) : null;
   const text =
     status === 404
-      ? { title: "Not found", message: "That record does not exist any more." }
+      ? { title: "Not found", message: said ?? "That record does not exist any more." }
       : status === 503
         ? { title: "Temporarily unavailable", message: ADMIN_UNAVAILABLE_MESSAGE }
         : { title: "Something went wrong", message: "The admin could not load this page. Please try again in a moment." };
