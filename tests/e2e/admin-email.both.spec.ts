@@ -65,6 +65,18 @@ async function emailMode(page: Page): Promise<string | null> {
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
+/**
+ * A failed confirmation to `email`, retried from the email page and delivered to the development mailbox.
+ * The retry nudges the jobs worker through the queue; a cron tick now makes the delivery certain.
+ */
+async function retryIntoMailbox(page: Page, email: string): Promise<void> {
+  await addFailedConfirmation(email);
+  await page.goto("/admin/email");
+  await page.getByRole("button", { name: `Retry the confirm message to ${email}` }).click();
+  await expect(flash(page)).toContainText("queued again");
+  expect(await (await page.request.post("/__stack/scheduled")).json()).toMatchObject({ outcome: "ok" });
+}
+
 test("a failed message is listed on the email page and Retry queues it again", async ({ page }) => {
   const email = uniqueEmail("retry");
   await addFailedConfirmation(email);
@@ -101,14 +113,7 @@ test.describe("while email goes to the development mailbox", () => {
     });
     page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
     const email = uniqueEmail("mailbox");
-    await addFailedConfirmation(email);
-    await page.goto("/admin/email");
-    await page.getByRole("button", { name: `Retry the confirm message to ${email}` }).click();
-    await expect(flash(page)).toContainText("queued again");
-    // The retry nudged the jobs worker through the queue; a cron tick now makes the delivery certain.
-    const tick = await page.request.post("/__stack/scheduled");
-    expect(await tick.json()).toMatchObject({ outcome: "ok" });
-
+    await retryIntoMailbox(page, email);
     await nav(page).getByRole("link", { name: "Mailbox (development)" }).click();
     await expect(page).toHaveURL(/\/admin\/mailbox$/);
     const row = page.getByTestId("mailbox-row").filter({ hasText: email });
@@ -137,12 +142,7 @@ test.describe("while email goes to the development mailbox", () => {
 
   test("Delete all asks first, then empties the mailbox", async ({ page }) => {
     const email = uniqueEmail("clear");
-    await addFailedConfirmation(email);
-    await page.goto("/admin/email");
-    await page.getByRole("button", { name: `Retry the confirm message to ${email}` }).click();
-    await expect(flash(page)).toContainText("queued again");
-    expect(await (await page.request.post("/__stack/scheduled")).json()).toMatchObject({ outcome: "ok" });
-
+    await retryIntoMailbox(page, email);
     await page.goto("/admin/mailbox");
     await expect(page.getByTestId("mailbox-row").filter({ hasText: email })).toHaveCount(1);
     await page.getByRole("link", { name: "Delete all" }).click();
@@ -154,6 +154,26 @@ test.describe("while email goes to the development mailbox", () => {
     await expect(page.getByTestId("mailbox-row")).toHaveCount(0);
     await expect(page.getByText("The mailbox is empty.")).toBeVisible();
   });
+});
+
+test("the email pages fit a 375 px screen: wide tables scroll inside their box, the page never does", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAsAdmin(page);
+  const paths = ["/admin/email", "/admin/dashboard"];
+  if ((await emailMode(page)) === "local-mailbox") {
+    const email = uniqueEmail("narrow");
+    await retryIntoMailbox(page, email);
+    await page.goto("/admin/mailbox");
+    const message = await page.getByTestId("mailbox-row").filter({ hasText: email }).getByRole("link").getAttribute("href");
+    paths.push("/admin/mailbox", "/admin/mailbox?confirm=all", message!);
+  }
+  const overflowing: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 375) overflowing.push(`${path}: ${width}px`);
+  }
+  expect(overflowing).toEqual([]);
 });
 
 test("without the development mailbox, its page answers 404 and is not in the navigation", async ({ page }) => {

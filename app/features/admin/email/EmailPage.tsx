@@ -61,47 +61,53 @@ export function EmailPage() {
         </section>
       </div>
 
-      <AdminTable
-        testId="failed-messages"
-        className="mt-5"
-        caption="Failed messages, most recent failure first. Retry sends the same message again, with a fresh set of attempts."
-        columns={[
-          { label: "Kind" },
-          { label: "Recipient" },
-          { label: "Attempts", numeric: true },
-          { label: "Last error" },
-          { label: "Queued" },
-          { label: "Last attempt" },
-          { label: <span className="visually-hidden">Actions</span> },
-        ]}
-        empty={data.failed.length === 0 ? "No failed messages." : null}
-      >
-        {data.failed.map((row) => (
-          <tr key={row.id} data-testid="failed-row">
-            <td className="whitespace-nowrap">{humanize(row.kind)}</td>
-            <td className="cell-clip">{row.recipient}</td>
-            <td className="num">{row.attempts}</td>
-            <td className="cell-clip">
-              {row.lastError ?? "—"}
-              {row.mayHaveBeenDelivered ? (
-                <>
-                  <br />
-                  <span className="pill pill-warn">May have been delivered</span>
-                </>
-              ) : null}
-            </td>
-            <td className="whitespace-nowrap">
-              <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
-            </td>
-            <td className="whitespace-nowrap">
-              <time dateTime={row.lastAttemptAt}>{formatUtcDateTime(row.lastAttemptAt)}</time>
-            </td>
-            <ActionsCell>
-              <PostButton intent="retry" id={row.id} label="Retry" ariaLabel={`Retry the ${row.kind.replace(/_/g, " ")} message to ${row.recipient}`} />
-            </ActionsCell>
-          </tr>
-        ))}
-      </AdminTable>
+      <section className="mt-5" aria-labelledby="failed-title">
+        <h2 id="failed-title" className="text-lg font-bold">
+          Failed messages
+        </h2>
+        <p className="mb-3 text-sm text-ink-muted">
+          Most recent failure first. Retry sends the same message again (never a second copy), with a fresh set of attempts.
+        </p>
+        <AdminTable
+          testId="failed-messages"
+          caption="Failed messages, most recent failure first"
+          captionHidden
+          columns={[
+            { label: "Kind" },
+            { label: "Recipient" },
+            { label: "Attempts", numeric: true },
+            { label: "Last error" },
+            { label: "When" },
+            { label: <span className="visually-hidden">Actions</span> },
+          ]}
+          empty={data.failed.length === 0 ? "No failed messages." : null}
+        >
+          {data.failed.map((row) => (
+            <tr key={row.id} data-testid="failed-row">
+              <td className="whitespace-nowrap">{humanize(row.kind)}</td>
+              <td className="cell-clip">{row.recipient}</td>
+              <td className="num">{row.attempts}</td>
+              <td className="cell-clip">
+                {row.lastError ?? "—"}
+                {row.mayHaveBeenDelivered ? (
+                  <>
+                    <br />
+                    <span className="pill pill-warn">May have been delivered</span>
+                  </>
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap text-sm">
+                Queued <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
+                <br />
+                Last tried <time dateTime={row.lastAttemptAt}>{formatUtcDateTime(row.lastAttemptAt)}</time>
+              </td>
+              <ActionsCell>
+                <PostButton intent="retry" id={row.id} label="Retry" ariaLabel={`Retry the ${row.kind.replace(/_/g, " ")} message to ${row.recipient}`} />
+              </ActionsCell>
+            </tr>
+          ))}
+        </AdminTable>
+      </section>
       <Pagination page={data.page} pageCount={data.pageCount} total={data.total} noun={data.total === 1 ? "failed message" : "failed messages"} />
     </>
   );

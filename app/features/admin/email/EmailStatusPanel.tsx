@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment } from "react";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatUtcDateTime } from "~/lib/dates";
 import { EMAIL_MODE_TEXT } from "./email-mode";
@@ -10,8 +10,12 @@ import type { EmailSummary } from "./email.server";
  * Whether email is on and through what, when a message last went out, what failed in the last day
  * and what waits in the queue: the dashboard's Email card, and the top of the email page.
  */
-export function EmailStatusPanel({ summary, detailed = false, children }: { summary: EmailSummary; detailed?: boolean; children?: ReactNode }) {
+export function EmailStatusPanel({ summary, detailed = false, outboxLink = false }: { summary: EmailSummary; detailed?: boolean; outboxLink?: boolean }) {
   const text = EMAIL_MODE_TEXT[summary.mode];
+  const links = [
+    outboxLink ? { to: ADMIN_PATHS.email, label: "Open the email outbox" } : null,
+    summary.mode === "local-mailbox" ? { to: ADMIN_PATHS.mailbox, label: "Open the development mailbox" } : null,
+  ].filter((link) => link !== null);
   return (
     <section className="admin-panel" aria-labelledby="email-status-title" data-testid="email-status" data-mode={summary.mode}>
       <h2 id="email-status-title" className="flex flex-wrap items-center gap-2">
@@ -41,12 +45,16 @@ export function EmailStatusPanel({ summary, detailed = false, children }: { summ
           </dd>
         </div>
       </dl>
-      {children}
-      {summary.mode === "local-mailbox" ? (
+      {links.length > 0 ? (
         <p className="mt-4 text-sm">
-          <Link className="underline" to={ADMIN_PATHS.mailbox}>
-            Open the development mailbox
-          </Link>
+          {links.map((link, i) => (
+            <Fragment key={link.to}>
+              {i > 0 ? " · " : null}
+              <Link className="underline" to={link.to}>
+                {link.label}
+              </Link>
+            </Fragment>
+          ))}
         </p>
       ) : null}
     </section>

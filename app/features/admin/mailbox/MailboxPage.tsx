@@ -34,12 +34,16 @@ export function MailboxPage() {
       <AlertMessage message={refusalMessage(result)} />
       {data.confirmClear ? (
         <ConfirmPanel title="Delete every message in the mailbox?" intent="delete-all" id={CLEAR_CONFIRM} confirmLabel="Delete all messages" cancelTo={PATH}>
-          <p>The {data.total.toLocaleString("en")} messages here are removed. The outbox and the waitlist are not changed.</p>
+          <p>
+            {data.total === 1 ? "The message here is removed." : `The ${data.total.toLocaleString("en")} messages here are removed.`} The outbox and the waitlist
+            are not changed.
+          </p>
         </ConfirmPanel>
       ) : null}
       <AdminTable
         testId="mailbox"
-        caption="Messages in the development mailbox. Open a subject to read the message."
+        caption="Messages in the development mailbox, newest first"
+        captionHidden
         columns={[{ label: "Subject" }, { label: "To" }, { label: "Kind" }, { label: "Received" }]}
         empty={data.rows.length === 0 ? "The mailbox is empty. Sign up on the site to receive a confirmation here." : null}
       >

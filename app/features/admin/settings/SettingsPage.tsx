@@ -154,7 +154,10 @@ function ReferralBoostPanel({ boost, lastResult }: { boost: ReferralBoost; lastR
           type="number"
           inputMode="numeric"
           step={1}
-          className="max-w-xs"
+          min={min}
+          max={max}
+          // A few digits: a narrow box, while the hint below keeps the panel's width.
+          style={{ maxWidth: "10rem" }}
         />
         <div>
           <button type="submit" className="btn btn-sm btn-primary">
