@@ -13,7 +13,8 @@ import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.s
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { emailSettings } from "~/lib/env.server";
 import { CURRENT_CONSENT_WORDING } from "./consent-wording";
-import { addToWaitlist, REFERRAL_CODE_PATTERN, WaitlistError, type EmailPreferences } from "./waitlist.server";
+import { REFERRAL_CODE_PATTERN } from "./referral-code";
+import { addToWaitlist, WaitlistError, type EmailPreferences } from "./waitlist.server";
 import { splitName, type WaitlistResult } from "./waitlist-rules";
 
 const text = (max: number) => z.string().max(max).optional().default("");

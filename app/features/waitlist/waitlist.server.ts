@@ -19,6 +19,7 @@ import { normaliseEmail } from "~/lib/field-rules";
 import { logError } from "~/lib/log.server";
 import { DATA_LAYER_MESSAGES } from "~/lib/messages";
 import type { ConsentWordingVersion } from "./consent-wording";
+import { newReferralCode } from "./referral-code";
 
 /** A pending entry is sent its confirmation again at most this often. */
 export const CONFIRMATION_RESEND_MS = 10 * 60_000;
@@ -63,14 +64,6 @@ export class WaitlistError extends Error {
     this.name = "WaitlistError";
   }
 }
-
-/** A referral code: 10 characters of [a-z2-9] (no 0/1/l/o to misread), about 50 bits. */
-const CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
-export function newReferralCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(10));
-  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
-}
-export const REFERRAL_CODE_PATTERN = /^[a-z2-9]{10}$/;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
