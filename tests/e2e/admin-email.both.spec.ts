@@ -140,6 +140,26 @@ test.describe("while email goes to the development mailbox", () => {
     expect(request.method()).toBe("GET");
   });
 
+  test("a sign-up is pending in the beta list and its confirmation arrives in the mailbox", async ({ page, baseURL }) => {
+    const email = uniqueEmail("signup");
+    const signup = await page.request.post("/api/waitlist", {
+      form: { email, name: "Nia Newcomer", source: "main_waitlist_section", intent: "beta_testing" },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(signup.ok()).toBe(true);
+    expect(await (await page.request.post("/__stack/scheduled")).json()).toMatchObject({ outcome: "ok" });
+
+    await page.goto(`/admin/beta-testers?status=pending&q=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("beta-tester-row").filter({ hasText: email })).toContainText("Pending");
+    await page.goto("/admin/mailbox");
+    await page.getByTestId("mailbox-row").filter({ hasText: email }).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirm your email");
+    await expect(page.getByTestId("message-links").getByRole("link", { name: "Confirm my email" })).toHaveAttribute(
+      "href",
+      new RegExp(`^${baseURL}/waitlist/confirm\\?token=`),
+    );
+  });
+
   test("Delete all asks first, then empties the mailbox", async ({ page }) => {
     const email = uniqueEmail("clear");
     await retryIntoMailbox(page, email);

@@ -11,7 +11,7 @@ import { RETRY_SCHEDULE_MS } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, decodeHtml, followFlash, openAdminApp, pageGet } from "../support/admin";
 import { formPost, type TestApp } from "../support/miniflare";
-import { startResendStandin } from "../support/resend-standin.mjs";
+import { startResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 const PATH = "/admin/email";
 /** Production needs real secrets; the same ones in every mode keep the owner's session valid across them. */
