@@ -97,9 +97,18 @@ export const DISPOSABLE_ADDRESS_MESSAGE =
   "Please use an email address you keep: addresses from disposable-email services expire before our invitations go out.";
 
 /**
- * The line the success screens add while email is on (double opt-in, ADR 0031): the sign-up waits for
- * its confirmation. Without the address (a page answer without JavaScript) it says "your email address".
+ * What the success screens add while email is on (double opt-in, ADR 0031): the sign-up waits for its
+ * confirmation. Without the address (a page answer without JavaScript) it says "your email address".
  */
+export const CONFIRMATION_SENT_TEXT = {
+  title: "One more step: confirm your address.",
+  sentTo: "We've sent a confirmation link to",
+  unknownAddress: "your email address",
+  action: "Please click it to confirm your sign-up. Can't find it? Check your spam folder.",
+} as const;
+
+/** The confirmation note as one line of text. */
 export function confirmationSentMessage(email?: string): string {
-  return `One more step: we've sent a confirmation link to ${email?.trim() || "your email address"}. Please click it to confirm your sign-up. Can't find it? Check your spam folder.`;
+  const { title, sentTo, unknownAddress, action } = CONFIRMATION_SENT_TEXT;
+  return `${title} ${sentTo} ${email?.trim() || unknownAddress}. ${action}`;
 }

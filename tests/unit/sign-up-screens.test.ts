@@ -25,9 +25,10 @@ async function render(element: ReactElement, turnstile: TurnstileClientConfig | 
   return renderToString(h(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
-/** The visible text, roughly: tags dropped, entities decoded, spaces folded. */
+/** The visible text, roughly: React's text separators dropped, tags spaced, entities decoded, spaces folded. */
 const text = (html: string) =>
   html
+    .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')

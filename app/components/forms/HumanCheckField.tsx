@@ -25,7 +25,7 @@ export function HumanCheckField({ check, className }: { check: HumanCheck; class
         </p>
       ) : null}
       <noscript>
-        <p className="alert-error">{HUMAN_CHECK_MESSAGES.noScript}</p>
+        <p className="rounded-xl border border-line bg-surface-sunken px-4 py-3 text-sm">{HUMAN_CHECK_MESSAGES.noScript}</p>
       </noscript>
     </div>
   );

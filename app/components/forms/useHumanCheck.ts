@@ -24,7 +24,7 @@ export interface HumanCheck {
   status: HumanCheckStatus;
   /** What the field shows under the widget (a failure, or a form sent too early), or null. */
   message: string | null;
-  /** The widget's size, chosen when it starts from the room the form has. */
+  /** The widget's size, chosen when it renders from the room the form has. */
   size: "flexible" | "compact";
   /** For the form's onFocus and onInput: the visitor started the form. */
   start(): void;
@@ -73,6 +73,10 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
   useEffect(() => {
     if (!siteKey || !scriptUrl || !started || !container) return;
     let active = true;
+    // Measured now, when the container is laid out (a form opened in a dialog focuses its first
+    // field before this hook has seen the container).
+    const chosenSize = container.clientWidth < MIN_FLEXIBLE_WIDTH ? "compact" : "flexible";
+    setSize(chosenSize);
     setStatus("loading");
     loadTurnstile(scriptUrl).then(
       (api) => {
@@ -82,7 +86,7 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
           sitekey: siteKey,
           action,
           theme: "auto",
-          size,
+          size: chosenSize,
           "response-field": false,
           callback: (value) => {
             token.current = value;
@@ -112,7 +116,7 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
       if (widget.current) widget.current.api.remove(widget.current.id);
       widget.current = null;
     };
-    // `fail` and `settle` only touch refs and state setters; `size` is fixed when the widget starts.
+    // `fail` and `settle` only touch refs and state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [siteKey, scriptUrl, action, started, container, attempt]);
 
@@ -121,9 +125,8 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
   const start = useCallback(() => {
     if (!enabled || startedOnce.current) return;
     startedOnce.current = true;
-    if (container) setSize(container.clientWidth < MIN_FLEXIBLE_WIDTH ? "compact" : "flexible");
     setStarted(true);
-  }, [enabled, container]);
+  }, [enabled]);
 
   return {
     enabled,

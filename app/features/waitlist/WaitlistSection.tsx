@@ -237,7 +237,7 @@ function WelcomeScreen({
         Welcome to the beta program!
       </Heading>
       {confirmationTo ? <ConfirmationSentNote email={confirmationTo.email} className="mt-4" /> : null}
-      <p className="mt-2 text-ink-muted">You're on the list. Here's what happens next:</p>
+      <p className={`${confirmationTo ? "mt-4" : "mt-2"} text-ink-muted`}>You're on the list. Here's what happens next:</p>
       <ol className="mt-6 space-y-3 text-left">
         {WAITLIST_TEXT.nextSteps.map((step, index) => (
           <li key={step} className="flex items-start gap-3 rounded-xl bg-surface-sunken p-3">
