@@ -9,7 +9,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { HUMAN_CHECK_MESSAGES } from "~/lib/messages";
 import type { TurnstileAction, TurnstileClientConfig } from "~/lib/turnstile";
-import { loadTurnstile, type TurnstileApi } from "./turnstile-script";
+import type { TurnstileApi } from "./turnstile-script";
 
 /**
  * off: Turnstile is not configured. waiting: the visitor has not started the form. loading: api.js on
@@ -78,7 +78,8 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
     const chosenSize = container.clientWidth < MIN_FLEXIBLE_WIDTH ? "compact" : "flexible";
     setSize(chosenSize);
     setStatus("loading");
-    loadTurnstile(scriptUrl).then(
+    // The loader is code the page needs only now: it comes with the script, not with the page.
+    import("./turnstile-script").then(({ loadTurnstile }) => loadTurnstile(scriptUrl)).then(
       (api) => {
         if (!active) return;
         setStatus("ready");
