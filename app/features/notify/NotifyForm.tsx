@@ -109,10 +109,12 @@ export function NotifyForm({
 
       <div aria-live="polite">
         {result?.state === "success" ? (
-          <div role="status" className="space-y-3">
-            <p className="alert-success">{notifySuccessMessage(platformLabel, request.intent)}</p>
-            {result.pendingConfirmation ? <ConfirmationSentNote email={signedUpEmail} /> : null}
-          </div>
+          <>
+            <p className="alert-success" role="status">
+              {notifySuccessMessage(platformLabel, request.intent)}
+            </p>
+            {result.pendingConfirmation ? <ConfirmationSentNote email={signedUpEmail} className="mt-3" /> : null}
+          </>
         ) : null}
         {result?.state === "error" ? (
           <p className="alert-error" role="alert">
