@@ -60,15 +60,16 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
   const waiters = useRef<((value: { token: string } | { problem: string }) => void)[]>([]);
   const containerRef = useCallback((element: HTMLDivElement | null) => setContainer(element), []);
 
-  const settle = (value: { token: string } | { problem: string }) => {
+  /** Hands the outcome to every submission waiting for a token. */
+  const settle = useCallback((value: { token: string } | { problem: string }) => {
     for (const resolve of waiters.current.splice(0)) resolve(value);
-  };
-  const fail = () => {
+  }, []);
+  const fail = useCallback(() => {
     token.current = "";
     setStatus("failed");
     setMessage(HUMAN_CHECK_MESSAGES.unavailable);
     settle({ problem: HUMAN_CHECK_MESSAGES.unavailable });
-  };
+  }, [settle]);
 
   useEffect(() => {
     if (!siteKey || !scriptUrl || !started || !container) return;
@@ -117,9 +118,7 @@ export function useHumanCheck(action: TurnstileAction): HumanCheck {
       if (widget.current) widget.current.api.remove(widget.current.id);
       widget.current = null;
     };
-    // `fail` and `settle` only touch refs and state setters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [siteKey, scriptUrl, action, started, container, attempt]);
+  }, [siteKey, scriptUrl, action, started, container, attempt, settle, fail]);
 
   const enabled = Boolean(config);
   const startedOnce = useRef(false);
