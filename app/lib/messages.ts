@@ -58,6 +58,8 @@ export function waitlistFormMessage(errorMessage: string): string {
 
 /** The notification modal (spec section 4): one generic error whatever went wrong. */
 export const NOTIFY_TEXT = {
+  /** The consent line under the notification modal's heading (NotifyIntro). */
+  consentNote: "One email when it is ready. No spam, unsubscribe any time.",
   submit: "Notify Me",
   submitting: "Submitting...",
   genericError: "Something went wrong. Please try again.",

@@ -3,6 +3,7 @@ import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
+import { referralCodeFrom } from "~/features/waitlist/referral-code";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import { pageMeta } from "~/lib/seo";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(waitlistFormContext(request), { headers: { "Cache-Control": "no-store" } });
+  return json({ ...waitlistFormContext(request), referralCode: referralCodeFrom(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

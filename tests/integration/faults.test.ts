@@ -170,7 +170,7 @@ describe("forms under storage faults", () => {
 /** Refuses writes to one table: before D1 runs anything, or inside SQLite mid-batch. */
 const ONE_STATEMENT_FAILS: Record<string, (table: string) => Promise<{ env: Faulty; restore(): Promise<void> }>> = {
   "refused by the binding": async (table) => ({
-    env: { DB: d1FailingFor(app.db, new RegExp(`^\\s*(insert into|update|delete from) "${table}"`, "i")) },
+    env: { DB: d1FailingFor(app.db, new RegExp(`^\\s*(insert into|update|delete from) "?${table}\\b`, "i")) },
     restore: async () => {},
   }),
   "aborted by SQLite mid-batch": async (table) => ({ env: {}, restore: await abortWritesTo(app.db, table) }),

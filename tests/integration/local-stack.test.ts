@@ -6,7 +6,7 @@
  * directory is migrated by wrangler's CLI before the stack starts, as `npm start` does. Every wait
  * is on a condition (a row appearing), never on time.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
@@ -25,6 +25,8 @@ let stack: LocalStack;
 let stateDir: string;
 
 beforeAll(async () => {
+  // tests/.tmp is ignored by git: a clean clone does not have it yet.
+  mkdirSync(join("tests", ".tmp"), { recursive: true });
   stateDir = mkdtempSync(join("tests", ".tmp", "local-stack-"));
   await applyMigrations(stateDir);
   const devVars = join(stateDir, "dev.vars");
@@ -43,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.close();
-  rmSync(stateDir, { recursive: true, force: true });
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
 const get = (path: string, init?: RequestInit) => fetch(new URL(path, stack.url), { redirect: "manual", ...init });

@@ -18,6 +18,11 @@ export interface OutboxMessage {
   payload?: Record<string, unknown>;
   /** Not before this time (ms since the epoch); default now. */
   notBefore?: number;
+  /**
+   * Queue the message only if this SQL condition holds when the statement runs (inside the batch), e.g.
+   * "the entry's last confirmation is older than 10 minutes". Its parameters are numbered from ?7.
+   */
+  onlyIf?: { sql: string; params: unknown[] };
 }
 
 export interface OutboxRow {
@@ -55,10 +60,12 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
   const waitlist = message.waitlist;
   const waitlistSql = !waitlist ? "NULL" : "id" in waitlist ? "?5" : "(SELECT id FROM waitlist WHERE email = ?5)";
   const waitlistValue = !waitlist ? null : "id" in waitlist ? waitlist.id : waitlist.email;
+  // INSERT … SELECT so that a condition can gate it; SQLite needs the WHERE before ON CONFLICT anyway.
   return db
     .prepare(
       `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, next_attempt_at)
-       VALUES (?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))
+       SELECT ?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+       WHERE ${message.onlyIf?.sql ?? "1"}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
     .bind(
@@ -68,6 +75,7 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
       JSON.stringify(message.payload ?? {}),
       waitlistValue,
       message.notBefore === undefined ? null : iso(message.notBefore),
+      ...(message.onlyIf?.params ?? []),
     );
 }
 

@@ -1,3 +1,4 @@
+import { NOTIFY_TEXT } from "~/lib/messages";
 import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
 
 const LOOKS = {
@@ -19,7 +20,7 @@ export function NotifyIntro({ request, look, headingId }: { request: NotifyReque
       <Heading id={headingId} className={heading}>
         {title}
       </Heading>
-      <p className={lead}>One email when it is ready. No spam, unsubscribe any time.</p>
+      <p className={lead}>{NOTIFY_TEXT.consentNote}</p>
     </>
   );
 }

@@ -5,12 +5,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
-import { NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
+import { DATA_LAYER_MESSAGES, NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
 import { isBotSubmission } from "~/lib/bot-trap";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
 import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
-import { addToWaitlist, WaitlistError } from "./waitlist.server";
+import { nudgeEmailDelivery } from "~/features/email/nudge.server";
+import { emailSettings } from "~/lib/env.server";
+import { CURRENT_CONSENT_WORDING } from "./consent-wording";
+import { REFERRAL_CODE_PATTERN } from "./referral-code";
+import { addToWaitlist, WaitlistError, type EmailPreferences } from "./waitlist.server";
 import { splitName, type WaitlistResult } from "./waitlist-rules";
 
 const text = (max: number) => z.string().max(max).optional().default("");
@@ -34,6 +38,11 @@ const submissionSchema = z.object({
   utm_source: tracking,
   utm_medium: tracking,
   utm_campaign: tracking,
+  /** The referral code of the link the visitor came through (/waitlist?ref=…); anything else is ignored. */
+  ref: z
+    .string()
+    .optional()
+    .transform((value) => (value && REFERRAL_CODE_PATTERN.test(value) ? value : null)),
 });
 
 const ACTION_BY_SOURCE: Record<(typeof WAITLIST_SOURCES)[number], string> = {
@@ -85,29 +94,77 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     });
   }
 
+  const doubleOptIn = emailSettings(context.env).enabled;
+  if (doubleOptIn) {
+    // Each sign-up may send a confirmation to a stranger's address: a daily cap per client as well.
+    const sends = await clientOverLimit(request, context, { scope: "confirmation", max: CONFIRMATIONS_PER_CLIENT_PER_DAY, windowSeconds: 86_400 });
+    if (sends.limited) {
+      return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, { "Retry-After": String(sends.retryAfterSeconds) });
+    }
+  }
+
   const { firstName, lastName } = splitName(input.name);
+  const form = input.source === "notification_modal" ? "notify" : "waitlist";
   try {
-    await addToWaitlist(context.cloudflare.env.DB, {
-      email: input.email,
-      firstName,
-      lastName,
-      source: input.source,
-      intent: input.intent,
-      metadata: {
-        user_agent: (request.headers.get("User-Agent") ?? "unknown").slice(0, 512),
-        referrer: input.referrer || "direct",
-        timestamp: new Date(now).toISOString(),
-        utm_source: input.utm_source,
-        utm_medium: input.utm_medium,
-        utm_campaign: input.utm_campaign,
-        platform: input.platform,
-        action: ACTION_BY_SOURCE[input.source],
+    const outcome = await addToWaitlist(
+      context.cloudflare.env.DB,
+      {
+        email: input.email,
+        firstName,
+        lastName,
+        source: input.source,
+        intent: input.intent,
+        metadata: {
+          user_agent: (request.headers.get("User-Agent") ?? "unknown").slice(0, 512),
+          referrer: input.referrer || "direct",
+          timestamp: new Date(now).toISOString(),
+          utm_source: input.utm_source,
+          utm_medium: input.utm_medium,
+          utm_campaign: input.utm_campaign,
+          platform: input.platform,
+          action: ACTION_BY_SOURCE[input.source],
+        },
+        consent: { form, page: consentPage(request), wording: CURRENT_CONSENT_WORDING[form] },
+        preferences: preferencesFor(input.intent, input.platform),
+        referredByCode: input.ref,
       },
-    });
-    return answer({ state: "success", firstName });
+      { doubleOptIn, now },
+    );
+    if (outcome.kind === "already") {
+      if (outcome.resent) nudgeEmailDelivery(context);
+      return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
+    }
+    if (doubleOptIn) nudgeEmailDelivery(context);
+    return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
   } catch (error) {
     const message = error instanceof WaitlistError ? error.message : "server error";
     const status = error instanceof WaitlistError && error.kind === "duplicate" ? 409 : 503;
     return answer({ state: "error", message: waitlistFormMessage(message), field: status === 409 ? "email" : null, values }, status);
   }
+}
+
+/** Confirmation messages one client may cause per day while email is on (list bombing). */
+export const CONFIRMATIONS_PER_CLIENT_PER_DAY = 20;
+
+/** What the person asked to hear about: beta invitations, or the platform they want. */
+function preferencesFor(intent: (typeof WAITLIST_INTENTS)[number], platform: (typeof WAITLIST_PLATFORMS)[number]): EmailPreferences {
+  const all = platform === "all_platforms";
+  return {
+    invitations: intent === "beta_testing",
+    android: all || platform === "android",
+    macos: all || platform === "macos",
+    chromeExtension: all || platform === "chrome_extension",
+  };
+}
+
+/** The page the form was on (proof of consent): the same-origin Referer's path, else where the form posted. */
+function consentPage(request: Request): string {
+  const target = new URL(request.url);
+  try {
+    const page = new URL(request.headers.get("Referer") ?? "");
+    if (page.origin === target.origin) return page.pathname.slice(0, 512);
+  } catch {
+    // No Referer, or not a URL.
+  }
+  return target.pathname;
 }

@@ -14,7 +14,8 @@ export function splitName(name: string | undefined | null): { firstName: string 
 /** What a waitlist submission answers; the form renders it with or without JavaScript. */
 export type WaitlistResult =
   | { state: "idle" }
-  | { state: "success"; firstName: string | null }
+  /** pendingConfirmation: a confirmation link was sent, and the address counts once it is clicked. */
+  | { state: "success"; firstName: string | null; pendingConfirmation?: boolean }
   | {
       state: "error";
       message: string;

@@ -1,13 +1,35 @@
 /**
- * The waitlist data layer: one INSERT that relies on the unique index for duplicates, so two
- * concurrent sign-ups of one address can never both land. Errors carry the spec's data-layer
+ * The waitlist data layer: joining the list, in one D1 batch per outcome.
+ *
+ * - Email on (double opt-in, ADR 0031): the entry is stored 'pending' and its confirmation message is
+ *   queued in the outbox in the same batch, so neither lands without the other.
+ * - Email off (production without a provider): the entry is stored 'confirmed' (single opt-in) and
+ *   takes the next place in line, as before issue 16.
+ *
+ * Duplicates rely on the unique index on email, so two concurrent sign-ups of one address can never
+ * both land. Signing up again answers "already" (pending or confirmed); a pending entry gets its
+ * confirmation again, at most once per CONFIRMATION_RESEND_MS. An unsubscribed person who signs up
+ * again is sent a confirmation: confirming is their new consent. Errors carry the spec's data-layer
  * messages (section 8) and the UI maps them with waitlistFormMessage().
  */
-import { waitlist, type WaitlistMetadata } from "~/db/schema";
-import { createDb, isUniqueViolation } from "~/lib/db.server";
-import { DATA_LAYER_MESSAGES } from "~/lib/messages";
-import { logError } from "~/lib/log.server";
+import type { WaitlistMetadata } from "~/db/schema";
+import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server";
+import { errorText, isUniqueViolation } from "~/lib/db.server";
 import { normaliseEmail } from "~/lib/field-rules";
+import { logError } from "~/lib/log.server";
+import { DATA_LAYER_MESSAGES } from "~/lib/messages";
+import type { ConsentWordingVersion } from "./consent-wording";
+import { newReferralCode } from "./referral-code";
+
+/** A pending entry is sent its confirmation again at most this often. */
+export const CONFIRMATION_RESEND_MS = 10 * 60_000;
+
+export interface EmailPreferences {
+  invitations: boolean;
+  android: boolean;
+  macos: boolean;
+  chromeExtension: boolean;
+}
 
 export interface NewWaitlistEntry {
   email: string;
@@ -16,7 +38,20 @@ export interface NewWaitlistEntry {
   source: string;
   intent: string;
   metadata: WaitlistMetadata;
+  /** Proof of consent: the form ("waitlist" or "notify"), the page it was on, the wording it showed. */
+  consent: { form: "waitlist" | "notify"; page: string; wording: ConsentWordingVersion };
+  preferences: EmailPreferences;
+  /** The referral code of the link this person came through, if any (credited only once they confirm). */
+  referredByCode: string | null;
 }
+
+export type SignUpOutcome =
+  /** A new entry; pendingConfirmation when a confirmation message was queued. */
+  | { kind: "added"; pendingConfirmation: boolean }
+  /** An unsubscribed person joined again: a confirmation was queued (or one was sent minutes ago). */
+  | { kind: "rejoining" }
+  /** Already on the list (pending or confirmed); resent when a pending entry's confirmation went out again. */
+  | { kind: "already"; resent: boolean };
 
 export type WaitlistErrorKind = "duplicate" | "server";
 
@@ -30,18 +65,115 @@ export class WaitlistError extends Error {
   }
 }
 
-export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry): Promise<{ id: number }> {
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Whether an entry's last confirmation is old enough to send another (a SQL condition on waitlist). */
+const RESEND_DUE = "(confirmation_sent_at IS NULL OR confirmation_sent_at <= ?8)";
+
+export async function addToWaitlist(
+  d1: D1Database,
+  entry: NewWaitlistEntry,
+  { doubleOptIn, now = Date.now() }: { doubleOptIn: boolean; now?: number },
+): Promise<SignUpOutcome> {
+  const email = normaliseEmail(entry.email);
   try {
-    const [row] = await createDb(d1)
-      .insert(waitlist)
-      .values({ ...entry, email: normaliseEmail(entry.email) })
-      .returning({ id: waitlist.id });
-    if (!row) throw new Error("insert returned no row");
-    return row;
+    // A referral-code collision (about 1 in 10^15 per pair) is retried once with a fresh code.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await d1.batch(signUpStatements(d1, { ...entry, email }, doubleOptIn, now));
+        return { kind: "added", pendingConfirmation: doubleOptIn };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (/referral_code/.test(errorText(error)) && attempt === 0) continue;
+        return await signUpAgain(d1, { ...entry, email }, doubleOptIn, now);
+      }
+    }
   } catch (error) {
-    if (isUniqueViolation(error)) throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
+    if (error instanceof WaitlistError) throw error;
     logError("waitlist_insert_failed", error, { source: entry.source });
     // The visitor sees the catalogue's server message; the cause stays in the log.
     throw new WaitlistError("server", "server error: the waitlist could not be saved");
   }
+}
+
+function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, doubleOptIn: boolean, now: number): D1PreparedStatement[] {
+  const { preferences: p, consent } = entry;
+  const insertEntry = d1
+    .prepare(
+      `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status,
+         line_seq, consent_at, consent_form, consent_page, consent_wording, referral_code, referred_by,
+         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
+         CASE WHEN ?8 = 'confirmed' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
+         ?7, ?9, ?10, ?11, ?12, (SELECT id FROM waitlist WHERE referral_code = ?13),
+         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END)`,
+    )
+    .bind(
+      entry.email,
+      entry.firstName,
+      entry.lastName,
+      entry.source,
+      entry.intent,
+      JSON.stringify(entry.metadata),
+      iso(now),
+      doubleOptIn ? "pending" : "confirmed",
+      consent.form,
+      consent.page,
+      consent.wording,
+      newReferralCode(),
+      entry.referredByCode,
+      Number(p.invitations),
+      Number(p.android),
+      Number(p.macos),
+      Number(p.chromeExtension),
+    );
+  if (!doubleOptIn) return [insertEntry];
+  return [
+    insertEntry,
+    outboxInsert(d1, {
+      idempotencyKey: newIdempotencyKey("confirm"),
+      kind: "confirm",
+      recipient: entry.email,
+      waitlist: { email: entry.email },
+      payload: { consentRequest: true, form: consent.form },
+    }),
+  ];
+}
+
+/** The address is on the list already: "already", or a new confirmation when that is what it needs. */
+async function signUpAgain(d1: D1Database, entry: NewWaitlistEntry, doubleOptIn: boolean, now: number): Promise<SignUpOutcome> {
+  const existing = await d1
+    .prepare("SELECT id, status FROM waitlist WHERE email = ?1")
+    .bind(entry.email)
+    .first<{ id: number; status: "pending" | "confirmed" | "unsubscribed" }>();
+  // A confirmed entry, any entry while email is off, or one deleted between the failed insert and this
+  // read: the spec's duplicate answer.
+  if (!existing || !doubleOptIn || existing.status === "confirmed") throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
+
+  const rejoining = existing.status === "unsubscribed";
+  const cutoff = iso(now - CONFIRMATION_RESEND_MS);
+  // Both statements test the same condition before either changes it: the message is queued exactly
+  // when the entry's confirmation_sent_at moves, once per window however many sign-ups race.
+  const due = `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${RESEND_DUE})`;
+  const [, moved] = await d1.batch([
+    outboxInsert(d1, {
+      idempotencyKey: newIdempotencyKey("confirm"),
+      kind: "confirm",
+      recipient: entry.email,
+      waitlist: { id: existing.id },
+      payload: { consentRequest: true, form: entry.consent.form },
+      onlyIf: { sql: due, params: [existing.id, cutoff] },
+    }),
+    rejoining
+      ? // New consent is being asked for: record it (it counts once confirmed).
+        d1
+          .prepare(
+            `UPDATE waitlist SET confirmation_sent_at = ?1, consent_at = ?1, consent_form = ?2, consent_page = ?3, consent_wording = ?4
+             WHERE id = ?7 AND ${RESEND_DUE}`,
+          )
+          .bind(iso(now), entry.consent.form, entry.consent.page, entry.consent.wording, null, null, existing.id, cutoff)
+      : d1.prepare(`UPDATE waitlist SET confirmation_sent_at = ?1 WHERE id = ?7 AND ${RESEND_DUE}`).bind(iso(now), null, null, null, null, null, existing.id, cutoff),
+  ]);
+  const resent = (moved?.meta.changes ?? 0) > 0;
+  return rejoining ? { kind: "rejoining" } : { kind: "already", resent };
 }
