@@ -617,7 +617,7 @@ describe("/waitlist/unsubscribe", () => {
       app.fetch(new Request(new URL(path, "http://127.0.0.1:8788"), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body }));
     const unsubscribe = await linkPath("unsubscribe", id);
     const status = await linkPath("status", id);
-    for (const headers of [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }]) {
+    for (const headers of [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }] as Record<string, string>[]) {
       expect((await forged(unsubscribe, headers)).status, JSON.stringify(headers)).toBe(403);
       expect((await forged(status, headers, `token=${tokenIn(status)}&intent=delete&confirm=yes`)).status).toBe(403);
       expect((await forged("/contact", headers, "name=A&email=a%40example.com&subject=Hi&message=Hello%20there%20friend")).status).toBe(403);

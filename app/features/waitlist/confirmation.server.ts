@@ -13,15 +13,13 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
+import { outboxInsert } from "~/features/email/outbox.server";
 import { liftSuppression } from "~/features/email/suppression.server";
 import { emailSettings } from "~/lib/env.server";
 import { readReferralBoost } from "~/lib/settings.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
-import { queueForEntryWhen } from "./entry-outbox.server";
 import { placePayloadSql } from "./place-in-line.server";
-
-/** A fresh confirmation message at most this often per entry (issue 16), from confirmation_sent_at. */
-export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
+import { CONFIRMATION_RESEND_MS } from "./waitlist.server";
 
 /** Proof of a consent given somewhere other than the sign-up form (rejoining from the status page). */
 export interface ConsentRecord {
@@ -76,13 +74,20 @@ export async function confirmEntry(
   if (secret) statements.push(await liftSuppression(db, secret, entry.email));
   const sending = emailSettings(context.env).enabled;
   if (sending) {
+    // Unique per confirmation: a later confirmation (after leaving the list) is welcomed again.
+    const idempotencyKey = `welcome:${entry.id}:${at}`;
     statements.push(
-      queueForEntryWhen(
-        db,
-        // Unique per confirmation: a later confirmation (after leaving the list) is welcomed again.
-        { idempotencyKey: `welcome:${entry.id}:${at}`, kind: "welcome", waitlistId: entry.id, payloadSql: placePayloadSql("me", "?6") },
-        { sql: "me.status = 'confirmed' AND me.confirmed_at = ?5", params: [at, boost] },
-      ),
+      outboxInsert(db, {
+        idempotencyKey,
+        kind: "welcome",
+        recipient: entry.email,
+        waitlist: { id: entry.id },
+        onlyIf: { sql: "EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND status = 'confirmed' AND confirmed_at = ?8)", params: [entry.id, at] },
+      }),
+      // The place in line as it is now, in the same transaction, for the message to show.
+      db
+        .prepare(`UPDATE email_outbox SET payload = (SELECT ${placePayloadSql("me", "?3")} FROM waitlist AS me WHERE me.id = ?2) WHERE idempotency_key = ?1`)
+        .bind(idempotencyKey, entry.id, boost),
     );
   }
   const [update] = await db.batch(statements);
@@ -94,28 +99,30 @@ export async function confirmEntry(
 export type ResendOutcome = "sent" | "too_soon" | "not_pending";
 
 /**
- * A fresh confirmation message for a pending entry (its link expired, or it never arrived), at most
- * once per CONFIRMATION_RESEND_INTERVAL_MS: confirmation_sent_at is moved and the message queued in
- * one batch, the message only if the move happened. It asks for consent just now, so it reaches even
- * a suppressed address (consentRequest), as the sign-up's own confirmation does.
+ * A fresh confirmation message for a pending entry whose link expired, at most once per
+ * CONFIRMATION_RESEND_MS (the sign-up's own resend window): in one batch, the message is queued and
+ * confirmation_sent_at moved, both under the same condition tested before either changes it, so
+ * racing requests queue one message. It asks for consent just now, so it reaches even a suppressed
+ * address (consentRequest), as the sign-up's confirmation does.
  */
 export async function resendConfirmation(context: AppLoadContext, entry: WaitlistEntryRecord, now = Date.now()): Promise<ResendOutcome> {
   if (entry.status !== "pending") return "not_pending";
   if (!emailSettings(context.env).enabled) return "not_pending";
   const db = context.cloudflare.env.DB;
   const at = iso(now);
-  const [moved] = await db.batch([
-    db
-      .prepare(
-        `UPDATE waitlist SET confirmation_sent_at = ?2
-          WHERE id = ?1 AND status = 'pending' AND (confirmation_sent_at IS NULL OR confirmation_sent_at <= ?3)`,
-      )
-      .bind(entry.id, at, iso(now - CONFIRMATION_RESEND_INTERVAL_MS)),
-    queueForEntryWhen(
-      db,
-      { idempotencyKey: `confirm:${entry.id}:${at}`, kind: "confirm", waitlistId: entry.id, payload: { consentRequest: true } },
-      { sql: "me.status = 'pending' AND me.confirmation_sent_at = ?5", params: [at] },
-    ),
+  const cutoff = iso(now - CONFIRMATION_RESEND_MS);
+  /** Pending, and its last confirmation older than the window (`cutoff` is a parameter). */
+  const due = (cutoffParam: string) => `status = 'pending' AND (confirmation_sent_at IS NULL OR confirmation_sent_at <= ${cutoffParam})`;
+  const [, moved] = await db.batch([
+    outboxInsert(db, {
+      idempotencyKey: `confirm:${entry.id}:${at}`,
+      kind: "confirm",
+      recipient: entry.email,
+      waitlist: { id: entry.id },
+      payload: { consentRequest: true },
+      onlyIf: { sql: `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${due("?8")})`, params: [entry.id, cutoff] },
+    }),
+    db.prepare(`UPDATE waitlist SET confirmation_sent_at = ?1 WHERE id = ?2 AND ${due("?3")}`).bind(at, entry.id, cutoff),
   ]);
   if ((moved?.meta.changes ?? 0) === 0) return "too_soon";
   nudgeEmailDelivery(context);
