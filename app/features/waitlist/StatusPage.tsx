@@ -5,7 +5,7 @@ import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { formatUtcDate } from "~/lib/dates";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
-import { EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
+import { BackHomeLink, EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
 import { PREFERENCE_FIELDS, REJOIN_WORDING, type EntryPreferences, type StatusActionResult, type StatusView } from "./entry-views";
 
 type ConfirmedView = Extract<StatusView, { state: "confirmed" }>;
@@ -41,11 +41,7 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
             We keep only a keyed fingerprint of your address (never the address itself), so that no import or resend can email
             you again. If you sign up and confirm once more, it is removed.
           </p>
-          <p>
-            <Link className="btn btn-primary" to="/home">
-              Back to the homepage
-            </Link>
-          </p>
+          <BackHomeLink />
         </EntryPage>
       );
     case "pending":

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
-import { EntryPage, InvalidLinkPage, TokenForm } from "./entry-page";
+import { BackHomeLink, EntryPage, InvalidLinkPage, TokenForm } from "./entry-page";
 import type { UnsubscribeView } from "./entry-views";
 
 /** /waitlist/unsubscribe in each of its states (entry-views.ts). */
@@ -47,11 +47,7 @@ export function UnsubscribePage({ view }: { view: UnsubscribeView }) {
               lets you rejoin the waitlist or delete your data.
             </p>
           ) : null}
-          <p>
-            <Link className="btn btn-secondary" to="/home">
-              Back to the homepage
-            </Link>
-          </p>
+          <BackHomeLink look="secondary" />
         </EntryPage>
       );
   }

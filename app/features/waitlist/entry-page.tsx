@@ -51,15 +51,22 @@ export function Notice({ tone, children }: { tone: "success" | "error"; children
   );
 }
 
+/** The way out of a page that has nothing more to do. */
+export function BackHomeLink({ look = "primary" }: { look?: "primary" | "secondary" }) {
+  return (
+    <p>
+      <Link className={`btn btn-${look}`} to="/home">
+        Back to the homepage
+      </Link>
+    </p>
+  );
+}
+
 /** A link without a valid token: nothing about anyone, only what to do. */
 export function InvalidLinkPage() {
   return (
     <EntryPage title={ENTRY_PAGE_TEXT.invalidTitle} lead={ENTRY_PAGE_TEXT.invalidBody}>
-      <p>
-        <Link className="btn btn-primary" to="/home">
-          Back to the homepage
-        </Link>
-      </p>
+      <BackHomeLink />
     </EntryPage>
   );
 }
