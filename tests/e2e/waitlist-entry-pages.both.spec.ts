@@ -216,6 +216,10 @@ test("every page state at 375, 768 and 1280 px, light and dark: screenshots and 
       }
       if (!name.startsWith("email-")) found.push(...(await axeViolations(page, `${name} (${scheme})`)));
     }
+    // The narrowest phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) found.push(`${name} is ${overflow}px wider than a 320px screen`);
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1280, height: 900 });
   }

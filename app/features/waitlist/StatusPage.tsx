@@ -55,7 +55,12 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
       return (
         <EntryPage
           title={ENTRY_PAGE_TEXT.unsubscribedTitle}
-          lead={`We stopped emailing ${view.email}${view.unsubscribedAt ? ` on ${formatUtcDate(view.unsubscribedAt)}` : ""}. You are not in line for beta invitations any more.`}
+          lead={
+            <>
+              We stopped emailing <span className="break-all">{view.email}</span>
+              {view.unsubscribedAt ? ` on ${formatUtcDate(view.unsubscribedAt)}` : ""}. You are not in line for beta invitations any more.
+            </>
+          }
         >
           <EntryCard title="Changed your mind?" titleId="rejoin-heading">
             <p className="mt-1 mb-5 text-sm text-ink-muted">{REJOIN_WORDING.text} You keep your earlier place in the order.</p>
