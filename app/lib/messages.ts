@@ -114,3 +114,33 @@ export function confirmationSentMessage(email?: string): string {
   const { title, sentTo, unknownAddress, action } = CONFIRMATION_SENT_TEXT;
   return `${title} ${sentTo} ${email?.trim() || unknownAddress}. ${action}`;
 }
+
+/**
+ * The private pages a person on the waitlist reaches from an email: /waitlist/confirm, /status and
+ * /unsubscribe (issue 16, ADR 0031).
+ */
+export const ENTRY_PAGE_TEXT = {
+  invalidTitle: "This link doesn't work",
+  invalidBody:
+    "It may be incomplete, or it belongs to data that has been deleted. Open the newest email from us and use the link in it.",
+  confirmTitle: "Confirm your email",
+  confirmButton: "Confirm my email",
+  confirming: "Confirming...",
+  alreadyConfirmed: "Your email is already confirmed.",
+  expiredConfirmTitle: "This confirmation link has expired",
+  resendButton: "Send me a new link",
+  resending: "Sending...",
+  resent: "A new confirmation link is on its way. Open it within 48 hours.",
+  resendTooSoon: "We sent you a link a few minutes ago. Please check your inbox and spam folder; you can ask again in 10 minutes.",
+  justConfirmed: "Your email is confirmed. Welcome to the waitlist!",
+  expiredStatusTitle: "This link has expired",
+  pendingTitle: "Please confirm your email first",
+  preferencesSaved: "Your email preferences are saved.",
+  deleteConfirmRequired: "Please tick the box to confirm that your data should be deleted.",
+  deletedTitle: "Your data has been deleted",
+  resubscribed: "Welcome back! You're on the list again.",
+  unsubscribeTitle: "Unsubscribe from our emails?",
+  unsubscribeButton: "Unsubscribe",
+  unsubscribing: "Unsubscribing...",
+  unsubscribedTitle: "You're unsubscribed",
+} as const;

@@ -341,10 +341,21 @@ export const FORM_MODELS: Record<string, FormModel> = {
     accepted: [302],
     refused: [400],
   },
+  "/waitlist/confirm": tokenGatedForm("confirm"),
+  "/waitlist/status": tokenGatedForm("preferences"),
+  "/waitlist/unsubscribe": tokenGatedForm("unsubscribe"),
   "/admin/beta-testers": rowActionForm(),
   "/admin/contact-submissions": rowActionForm(),
   "/admin/reviews": rowActionForm(),
 };
+
+/**
+ * The pages behind emailed links (ADR 0031): the corpus holds no valid token (they are signed with the
+ * site's secret), so every submission, hostile or not, is refused 400 and changes nothing.
+ */
+function tokenGatedForm(intent: string): FormModel {
+  return { valid: () => ({ token: "1.abcdefg.AAAAAAAAAAAAAAAAAAAAAA", intent }), freeText: {}, checked: ["token", "intent"], accepted: [400], refused: [400] };
+}
 
 /** A row action (delete, mark read…) aimed at a seeded row; only ever sent broken or refused. */
 function rowActionForm(): FormModel {
@@ -699,7 +710,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
         request: (ctx) => send(form.path, ctx, { body, contentType, accept: model.accept }),
         status: model.accepted,
         payload: fields.name,
-        stores: model.stores!(fields, id),
+        stores: model.stores?.(fields, id),
       };
     });
   }
@@ -743,7 +754,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
         name: `POST ${form}: CRLF Set-Cookie in ${field} (stored as text)`,
         request: (ctx) => send(form, ctx, { body: formBody(fields), contentType: FORM, accept: model.accept }),
         status: [200],
-        stores: model.stores!(fields, id),
+        stores: model.stores?.(fields, id),
       };
     });
   }

@@ -1,0 +1,130 @@
+/**
+ * Double opt-in, the person's side (ADR 0031): confirming an address (the POST behind the Confirm
+ * button; mail scanners only GET), and asking for a fresh confirmation link when one expired.
+ *
+ * A confirmation is ONE D1 batch, so it lands whole or not at all:
+ *   1. the entry becomes confirmed: confirmed_at, the next line_seq in confirmation order (an entry
+ *      that had one keeps it), unsubscribed_at cleared, preferences untouched;
+ *   2. its referrer is credited, once ever (referred_by set, not itself, referral_credited_at NULL);
+ *   3. its address leaves the suppression list (a confirmation is new consent);
+ *   4. the welcome message is queued, with the place in line computed in the same transaction.
+ * Steps 2 and 4 apply only if step 1 changed the entry in this batch: they are keyed on the
+ * confirmed_at this batch wrote, so a second confirmation (a double click, a replay) does nothing.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { nudgeEmailDelivery } from "~/features/email/nudge.server";
+import { outboxInsert } from "~/features/email/outbox.server";
+import { liftSuppression } from "~/features/email/suppression.server";
+import { emailSettings } from "~/lib/env.server";
+import { readReferralBoost } from "~/lib/settings.server";
+import type { WaitlistEntryRecord } from "./entry-access.server";
+import { placePayloadSql } from "./place-in-line.server";
+import { CONFIRMATION_RESEND_MS } from "./waitlist.server";
+
+/** Proof of a consent given somewhere other than the sign-up form (rejoining from the status page). */
+export interface ConsentRecord {
+  form: string;
+  page: string;
+  wording: string;
+}
+
+export type ConfirmOutcome = "confirmed" | "already_confirmed";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Confirms `entry` (pending, or unsubscribed and coming back). `consent`, when given, replaces the
+ * entry's proof of consent with this one (the sign-up's proof stays for a first confirmation).
+ */
+export async function confirmEntry(
+  context: AppLoadContext,
+  entry: WaitlistEntryRecord,
+  { now = Date.now(), consent }: { now?: number; consent?: ConsentRecord } = {},
+): Promise<ConfirmOutcome> {
+  if (entry.status === "confirmed") return "already_confirmed";
+  const db = context.cloudflare.env.DB;
+  const at = iso(now);
+  const boost = await readReferralBoost(db);
+  const consentColumns = consent ? ", consent_at = ?2, consent_form = ?3, consent_page = ?4, consent_wording = ?5" : "";
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `UPDATE waitlist
+            SET status = 'confirmed', confirmed_at = ?2, unsubscribed_at = NULL,
+                line_seq = coalesce(line_seq, (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist))${consentColumns}
+          WHERE id = ?1 AND status <> 'confirmed'`,
+      )
+      .bind(entry.id, at, ...(consent ? [consent.form, consent.page, consent.wording] : [])),
+    // The referrer first (it reads referral_credited_at IS NULL), then the mark that it was credited.
+    db
+      .prepare(
+        `UPDATE waitlist SET referral_count = referral_count + 1
+          WHERE id = (SELECT referred_by FROM waitlist
+                       WHERE id = ?1 AND confirmed_at = ?2 AND referral_credited_at IS NULL AND referred_by <> id)`,
+      )
+      .bind(entry.id, at),
+    db
+      .prepare(
+        `UPDATE waitlist SET referral_credited_at = ?2
+          WHERE id = ?1 AND confirmed_at = ?2 AND referral_credited_at IS NULL AND referred_by <> id`,
+      )
+      .bind(entry.id, at),
+  ];
+  const secret = context.env.SUPPRESSION_HASH_SECRET;
+  if (secret) statements.push(await liftSuppression(db, secret, entry.email));
+  const sending = emailSettings(context.env).enabled;
+  if (sending) {
+    // Unique per confirmation: a later confirmation (after leaving the list) is welcomed again.
+    const idempotencyKey = `welcome:${entry.id}:${at}`;
+    statements.push(
+      outboxInsert(db, {
+        idempotencyKey,
+        kind: "welcome",
+        recipient: entry.email,
+        waitlist: { id: entry.id },
+        onlyIf: { sql: "EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND status = 'confirmed' AND confirmed_at = ?8)", params: [entry.id, at] },
+      }),
+      // The place in line as it is now, in the same transaction, for the message to show.
+      db
+        .prepare(`UPDATE email_outbox SET payload = (SELECT ${placePayloadSql("me", "?3")} FROM waitlist AS me WHERE me.id = ?2) WHERE idempotency_key = ?1`)
+        .bind(idempotencyKey, entry.id, boost),
+    );
+  }
+  const [update] = await db.batch(statements);
+  const confirmed = (update?.meta.changes ?? 0) > 0;
+  if (confirmed && sending) nudgeEmailDelivery(context);
+  return confirmed ? "confirmed" : "already_confirmed";
+}
+
+export type ResendOutcome = "sent" | "too_soon" | "not_pending";
+
+/**
+ * A fresh confirmation message for a pending entry whose link expired, at most once per
+ * CONFIRMATION_RESEND_MS (the sign-up's own resend window): in one batch, the message is queued and
+ * confirmation_sent_at moved, both under the same condition tested before either changes it, so
+ * racing requests queue one message. It asks for consent just now, so it reaches even a suppressed
+ * address (consentRequest), as the sign-up's confirmation does.
+ */
+export async function resendConfirmation(context: AppLoadContext, entry: WaitlistEntryRecord, now = Date.now()): Promise<ResendOutcome> {
+  if (entry.status !== "pending") return "not_pending";
+  if (!emailSettings(context.env).enabled) return "not_pending";
+  const db = context.cloudflare.env.DB;
+  const at = iso(now);
+  const cutoff = iso(now - CONFIRMATION_RESEND_MS);
+  /** Pending, and its last confirmation older than the window (`cutoff` is a parameter). */
+  const due = (cutoffParam: string) => `status = 'pending' AND (confirmation_sent_at IS NULL OR confirmation_sent_at <= ${cutoffParam})`;
+  const [, moved] = await db.batch([
+    outboxInsert(db, {
+      idempotencyKey: `confirm:${entry.id}:${at}`,
+      kind: "confirm",
+      recipient: entry.email,
+      waitlist: { id: entry.id },
+      payload: { consentRequest: true },
+      onlyIf: { sql: `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${due("?8")})`, params: [entry.id, cutoff] },
+    }),
+    db.prepare(`UPDATE waitlist SET confirmation_sent_at = ?1 WHERE id = ?2 AND ${due("?3")}`).bind(at, entry.id, cutoff),
+  ]);
+  if ((moved?.meta.changes ?? 0) === 0) return "too_soon";
+  nudgeEmailDelivery(context);
+  return "sent";
+}

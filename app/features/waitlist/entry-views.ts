@@ -1,0 +1,77 @@
+/**
+ * What the private pages (/waitlist/confirm, /status, /unsubscribe) render: one state per page, the
+ * loader's answer and the action's. Shared by the server modules that decide the state and the
+ * components that draw it. "invalid" carries nothing: a page without a valid token shows nothing
+ * about any entry.
+ */
+
+/** The email preferences (migrations/0005 wants_*): news, beta invitations, and each coming platform. */
+export interface EntryPreferences {
+  updates: boolean;
+  invitations: boolean;
+  android: boolean;
+  macos: boolean;
+  chromeExtension: boolean;
+}
+
+/** The preference checkboxes: form field (= column), the record's key, and what the person reads. */
+export const PREFERENCE_FIELDS = [
+  { field: "wants_updates", key: "updates", label: "News and updates", description: "New features and what we are working on, a few times a year." },
+  { field: "wants_invitations", key: "invitations", label: "Beta invitations", description: "Your invitation to test new builds when your turn comes." },
+  { field: "wants_android", key: "android", label: "Android app", description: "One email when the Android app is ready." },
+  { field: "wants_macos", key: "macos", label: "macOS app", description: "One email when the Mac app is ready." },
+  { field: "wants_chrome_extension", key: "chromeExtension", label: "Chrome extension", description: "One email when the Chrome extension is ready." },
+] as const satisfies readonly { field: string; key: keyof EntryPreferences; label: string; description: string }[];
+
+/**
+ * What someone rejoining from their status page agrees to, and its version: the proof of consent
+ * records the version (status-page.server.ts). A change of the text needs a new version.
+ */
+export const REJOIN_WORDING = {
+  version: "status-page-rejoin-v1",
+  text: "Rejoin the waitlist: we may email you beta invitations and the updates you choose on this page, and you can leave again at any time.",
+} as const;
+
+export type ConfirmView =
+  | { state: "invalid" }
+  /** The link's time is up; a pending entry may ask for a new one. */
+  | { state: "expired"; canResend: boolean; alreadyConfirmed: boolean; token: string }
+  | { state: "ready"; token: string; firstName: string | null; rejoining: boolean }
+  | { state: "already_confirmed"; statusPath: string }
+  | { state: "resent"; outcome: "sent" | "too_soon" };
+
+export type StatusView =
+  | { state: "invalid" }
+  | { state: "expired" }
+  | { state: "deleted" }
+  | { state: "pending" }
+  | { state: "unsubscribed"; token: string; email: string; unsubscribedAt: string | null }
+  | {
+      state: "confirmed";
+      token: string;
+      email: string;
+      firstName: string | null;
+      /** Null when the entry has no place yet (confirmed before places existed, and never numbered). */
+      place: { place: number; total: number } | null;
+      referralCount: number;
+      referralUrl: string | null;
+      /** Places each confirmed referral moves the person ahead. */
+      boost: number;
+      preferences: EntryPreferences;
+      unsubscribePath: string;
+      /** Arrived here straight from confirming. */
+      justConfirmed: boolean;
+    };
+
+/** What a status page form answers when it does not redirect. */
+export type StatusActionResult =
+  | { intent: "preferences"; saved: true }
+  | { intent: "delete"; error: "confirm_required" }
+  | { intent: "resubscribe"; done: true }
+  /** No valid link, or the entry is not in a state that allows it: nothing changed. */
+  | { intent: "refused" };
+
+export type UnsubscribeView =
+  | { state: "invalid" }
+  | { state: "ready"; token: string; statusPath: string | null }
+  | { state: "unsubscribed"; statusPath: string | null };

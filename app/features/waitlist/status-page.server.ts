@@ -1,0 +1,81 @@
+/**
+ * /waitlist/status?token=…: a person's private page (ADR 0031). Confirmed: their place in line, their
+ * referrals and referral link, their email preferences, and "Delete my data". Pending: confirm first.
+ * Unsubscribed: says so, offers to rejoin and to delete. /waitlist/status?deleted=1 is the goodbye
+ * page after a deletion (it names no one).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
+import { LINK_PATHS, referralUrl } from "~/features/email/links.server";
+import { readFormFields } from "~/lib/public-form.server";
+import { readReferralBoost } from "~/lib/settings.server";
+import { confirmEntry, type ConsentRecord } from "./confirmation.server";
+import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
+import { deleteEntry, preferencesFrom, savePreferences } from "./entry-status.server";
+import { REJOIN_WORDING, type StatusActionResult, type StatusView } from "./entry-views";
+import { readPlaceInLine } from "./place-in-line.server";
+
+/** Where "Delete my data" lands: a page that names no one. */
+export const GOODBYE_PATH = `${LINK_PATHS.status}?deleted=1`;
+
+/** The proof of consent recorded when someone rejoins from their status page. */
+export const REJOIN_CONSENT: ConsentRecord = { form: "status_page", page: LINK_PATHS.status, wording: REJOIN_WORDING.version };
+
+const view = (state: StatusView, status = 200) => json({ view: state }, { status, headers: PRIVATE_PAGE_HEADERS });
+const result = (outcome: StatusActionResult, status = 200) => json(outcome, { status, headers: PRIVATE_PAGE_HEADERS });
+
+async function viewOf(context: AppLoadContext, opened: EntryAccess, token: string | null, justConfirmed = false) {
+  if (opened.access === "invalid" || opened.access === "gone" || token === null) return view({ state: "invalid" }, 400);
+  if (opened.access === "expired") return view({ state: "expired" }, 410);
+  const { entry, keys } = opened;
+  if (entry.status === "pending") return view({ state: "pending" });
+  if (entry.status === "unsubscribed") return view({ state: "unsubscribed", token, email: entry.email, unsubscribedAt: entry.unsubscribedAt });
+  const db = context.cloudflare.env.DB;
+  const boost = await readReferralBoost(db);
+  return view({
+    state: "confirmed",
+    token,
+    email: entry.email,
+    firstName: entry.firstName,
+    place: await readPlaceInLine(db, entry.id, boost),
+    referralCount: entry.referralCount,
+    referralUrl: entry.referralCode ? referralUrl(keys, entry.referralCode) : null,
+    boost,
+    preferences: entry.preferences,
+    unsubscribePath: await entryPagePath(keys, "unsubscribe", entry.id),
+    justConfirmed,
+  });
+}
+
+export async function loadStatusPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const token = tokenOf(request);
+  if (token === null && url.searchParams.get("deleted") === "1") return view({ state: "deleted" });
+  return viewOf(context, await openEntry(context, "status", token), token, url.searchParams.get("confirmed") === "1");
+}
+
+/** intent "preferences", "delete" (with the confirming checkbox "confirm=yes") or "resubscribe". */
+export async function handleStatusAction(request: Request, context: AppLoadContext) {
+  const fields = (await readFormFields(request)) ?? {};
+  const opened = await openEntry(context, "status", tokenOf(request, fields));
+  // Nothing changes without a valid link; the page itself (the loader) says why.
+  if (opened.access !== "valid") return result({ intent: "refused" }, opened.access === "expired" ? 410 : 400);
+  const { entry } = opened;
+
+  switch (fields.intent) {
+    case "preferences":
+      if (!(await savePreferences(context.cloudflare.env.DB, entry.id, preferencesFrom(fields)))) return result({ intent: "refused" }, 409);
+      return result({ intent: "preferences", saved: true });
+    case "delete":
+      if (entry.status === "pending") return result({ intent: "refused" }, 409);
+      if (fields.confirm !== "yes") return result({ intent: "delete", error: "confirm_required" }, 400);
+      await deleteEntry(context, entry);
+      return redirect(GOODBYE_PATH, { headers: PRIVATE_PAGE_HEADERS });
+    case "resubscribe":
+      if (entry.status !== "unsubscribed") return result({ intent: "refused" }, 409);
+      await confirmEntry(context, entry, { consent: REJOIN_CONSENT });
+      return result({ intent: "resubscribe", done: true });
+    default:
+      return result({ intent: "refused" }, 400);
+  }
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { siteConfig } from "~/config/site";
+import { PRIVATE_PAGE_HEADERS } from "~/features/waitlist/entry-access.server";
+import { handleStatusAction, loadStatusPage } from "~/features/waitlist/status-page.server";
+import { StatusPage } from "~/features/waitlist/StatusPage";
+
+/**
+ * /waitlist/status?token=…: a person's private status page (ADR 0031): place in line, referrals,
+ * email preferences, rejoining, and "Delete my data". `waitlist_` keeps it out of the /waitlist page's
+ * layout.
+ */
+export const meta: MetaFunction = () => [{ title: `Your place in line · ${siteConfig.appName}` }, { name: "robots", content: "noindex, nofollow" }];
+
+export const headers: HeadersFunction = () => PRIVATE_PAGE_HEADERS;
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadStatusPage(request, context);
+
+export const action = ({ request, context }: ActionFunctionArgs) => handleStatusAction(request, context);
+
+export default function StatusRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <StatusPage view={view} result={result} />;
+}
