@@ -82,6 +82,7 @@ const ADMIN_PAGES = [
   "/admin/users",
   "/admin/settings",
   "/admin/analytics",
+  "/admin/email",
 ];
 
 test.describe("admin pages", () => {

@@ -347,7 +347,14 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/admin/beta-testers": rowActionForm(),
   "/admin/contact-submissions": rowActionForm(),
   "/admin/reviews": rowActionForm(),
+  // Retry a failed message: a row action whose bad input answers 400 and a row not failed 409.
+  "/admin/email": { valid: () => ({ intent: "retry", id: SEEDED_ID }), freeText: {}, checked: ["intent", "id"], accepted: [302, 409], refused: [400, 409] },
+  // The development mailbox's "Delete all": 404 outside development (the corpus runs in test mode).
+  "/admin/mailbox": { valid: () => ({ intent: "delete-all" }), freeText: {}, checked: ["intent"], accepted: [302, 404], refused: [400, 404] },
 };
+
+/** Admin pages that exist only in development (the corpus runs in test mode, where they answer 404). */
+const DEVELOPMENT_ONLY_ADMIN_PATTERNS = new Set(["/admin/mailbox", "/admin/mailbox/:id"]);
 
 /**
  * The pages behind emailed links (ADR 0031): the corpus holds no valid token (they are signed with the
@@ -430,7 +437,7 @@ export function endpointsOf(build: ServerBuild): Endpoints {
   return {
     pages: routes.filter((r) => r.hasLoader || !r.hasAction).map(entry),
     forms: routes.filter((r) => r.hasAction).map(entry),
-    adminPages: routes.filter((r) => guarded(r) && r.hasLoader).map((r) => fillParams(r.pattern, PARAM_SAMPLES)),
+    adminPages: routes.filter((r) => guarded(r) && r.hasLoader && !DEVELOPMENT_ONLY_ADMIN_PATTERNS.has(r.pattern)).map((r) => fillParams(r.pattern, PARAM_SAMPLES)),
     adminActions: routes.filter((r) => guarded(r) && r.hasAction).map((r) => fillParams(r.pattern, PARAM_SAMPLES)),
   };
 }
