@@ -22,6 +22,7 @@ import { analyticsClientConfig } from "~/features/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
 import { installClickTracking } from "~/features/analytics/browser/track";
 import { useNonce } from "~/hooks/useNonce";
+import { turnstileClientConfig } from "~/lib/turnstile.server";
 import stylesheet from "~/styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -30,9 +31,12 @@ export const links: LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${siteConfig.appName} blog`, href: "/blog/rss.xml" },
 ];
 
-/** The third-party analytics configuration (null when none is configured); see ADR 0019. */
+/**
+ * The third-party analytics configuration (null when none is configured; ADR 0019) and Turnstile's
+ * (null when off; read by the sign-up forms' human check, ADR 0033).
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { analytics: analyticsClientConfig(context.env) };
+  return { analytics: analyticsClientConfig(context.env), turnstile: turnstileClientConfig(context.env) };
 }
 
 /** The configuration comes from the environment: it cannot change while the page is open. */

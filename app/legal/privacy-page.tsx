@@ -5,7 +5,7 @@ import { siteConfig } from "~/config/site";
 import { CONSENT_DATE_STORAGE_KEY, CONSENT_STORAGE_KEY } from "~/lib/consent";
 import { pageMeta } from "~/lib/seo";
 
-const LAST_UPDATED = "2026-11-21";
+const LAST_UPDATED = "2026-11-24";
 const app = siteConfig.appName;
 
 export const meta: MetaFunction = () =>
@@ -121,6 +121,36 @@ const SECTIONS: LegalSection[] = [
           <strong>To leave the list</strong> or have your entry deleted, email <SupportEmail /> from the address you signed up with.
           If we invite you to a TestFlight beta, Apple receives your email address to send the invitation, under Apple&apos;s
           own privacy policy.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "human-check",
+    title: "Keeping bots out of the sign-up forms",
+    content: (
+      <>
+        <p>
+          <strong>Why:</strong> signing up sends an email, so a script could use our forms to send mail to strangers. To stop
+          that, the waitlist and notification forms may ask for a short check that you are a person: Cloudflare Turnstile,
+          which usually passes without a puzzle (at most you tick a box).
+        </p>
+        <p>
+          <strong>When:</strong> only once you start filling in one of those forms (you click or type in a field) does your
+          browser load Turnstile from challenges.cloudflare.com. Reading our pages never loads it.
+        </p>
+        <p>
+          <strong>What it sees:</strong> Turnstile runs in a small frame from Cloudflare. To tell people from bots it looks at
+          your IP address and at your browser (for example which features it supports and how it runs a few small tests).
+          Cloudflare handles this under its privacy policy and its Turnstile privacy addendum. We receive
+          only a one-time pass, which our server checks with Cloudflare, sending the pass and your IP address. We store
+          neither. The check needs JavaScript: without it the forms cannot be sent, and you can write to <SupportEmail />{" "}
+          instead.
+        </p>
+        <p>
+          <strong>Throwaway addresses.</strong> We refuse addresses at disposable-email services, because they expire before
+          our invitations go out. Our server checks the address&apos;s domain against a public list it carries; the address
+          is sent nowhere for this.
         </p>
       </>
     ),
@@ -256,6 +286,10 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Analytics providers</strong> (see <a href="#analytics">Analytics</a>), only after your consent.
+          </li>
+          <li>
+            <strong>Cloudflare Turnstile</strong>, when you start a sign-up form and we have the check switched on (see{" "}
+            <a href="#human-check">Keeping bots out</a>).
           </li>
           <li>
             <strong>Apple</strong>, if we invite you to a TestFlight beta (see <a href="#waitlist">Beta waitlist</a>).

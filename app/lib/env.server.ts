@@ -38,6 +38,12 @@ export const THIRD_PARTY_DEFAULTS = {
 } as const;
 const THIRD_PARTY_URLS = ["GA_SCRIPT_URL", "AMPLITUDE_SERVER_URL", "AMPLITUDE_REPLAY_CONFIG_URL", "AMPLITUDE_REPLAY_TRACK_URL"] as const;
 
+/** Cloudflare Turnstile (ADR 0033): its documented endpoints; tests point both at a stand-in on 127.0.0.1. */
+export const TURNSTILE_DEFAULTS = {
+  TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  TURNSTILE_SCRIPT_URL: "https://challenges.cloudflare.com/turnstile/v0/api.js",
+} as const;
+
 const appEnv = z.enum(["development", "test", "production"]).default("development");
 
 /** Where `npm start` serves the site: the default SITE_URL outside production. */
@@ -157,6 +163,11 @@ const envSchema = z
     AMPLITUDE_SESSION_REPLAY: flag,
     AMPLITUDE_REPLAY_CONFIG_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.AMPLITUDE_REPLAY_CONFIG_URL),
     AMPLITUDE_REPLAY_TRACK_URL: httpUrl.default(THIRD_PARTY_DEFAULTS.AMPLITUDE_REPLAY_TRACK_URL),
+    /** Cloudflare Turnstile on the sign-up forms: on when both keys are set (the site key is public). */
+    TURNSTILE_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Turnstile site key (letters, digits, - and _)").optional(),
+    TURNSTILE_SECRET_KEY: z.string().regex(/^[\x21-\x7E]{10,200}$/, "must be 10 to 200 printable characters, no spaces").optional(),
+    TURNSTILE_VERIFY_URL: httpUrl.default(TURNSTILE_DEFAULTS.TURNSTILE_VERIFY_URL),
+    TURNSTILE_SCRIPT_URL: httpUrl.default(TURNSTILE_DEFAULTS.TURNSTILE_SCRIPT_URL),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {
@@ -174,7 +185,7 @@ const envSchema = z
       });
     }
     if (env.APP_ENV === "production") {
-      for (const name of THIRD_PARTY_URLS) {
+      for (const name of [...THIRD_PARTY_URLS, "TURNSTILE_VERIFY_URL", "TURNSTILE_SCRIPT_URL"] as const) {
         if (!env[name].startsWith("https://")) {
           ctx.addIssue({ code: "custom", path: [name], message: `${name} must be an https URL in production` });
         }
@@ -185,6 +196,14 @@ const envSchema = z
         code: "custom",
         path: ["CF_ACCESS_AUD"],
         message: "CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD are set together or not at all",
+      });
+    }
+    // Outside production one key alone leaves Turnstile off (lib/turnstile.server.ts); in production it is a mistake.
+    if (env.APP_ENV === "production" && Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.TURNSTILE_SITE_KEY ? "TURNSTILE_SECRET_KEY" : "TURNSTILE_SITE_KEY"],
+        message: "TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together or not at all",
       });
     }
     checkEmailVariables(env, ctx);

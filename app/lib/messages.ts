@@ -73,6 +73,49 @@ export function notifySuccessMessage(platformLabel: string, intent: "beta_testin
 }
 
 /**
+ * The human check on the sign-up forms (Cloudflare Turnstile, ADR 0033), when it is switched on.
+ * Worded to avoid the section 8 keywords ("valid email", "network", "server", ...), so no mapping
+ * turns them into another message.
+ */
+export const HUMAN_CHECK_MESSAGES = {
+  /** The server's answer to a form sent without the check's token (JavaScript off, or not solved yet). */
+  missing: "Please complete the check that you're a person, then send the form again. The check needs JavaScript turned on.",
+  /** Cloudflare refused the token (invalid, expired or used before). */
+  failed: "We couldn't confirm that you're a person. Please complete the check again, then send the form.",
+  /** In the form when JavaScript is off (a <noscript> note). */
+  noScript:
+    "Signing up needs JavaScript: the form runs a quick check that you're a person (Cloudflare Turnstile). Please turn JavaScript on to sign up.",
+  /** In the browser, when the form is sent before the check has finished. */
+  unsolved: "Please finish the check that you're a person, just above the button, then send the form again.",
+  /** In the browser, when the check's script or widget fails. */
+  unavailable:
+    "The check that you're a person could not start. Please check your connection (and any content blocker), then try again.",
+  /** The widget's accessible name. */
+  label: "Check that you're a person",
+} as const;
+
+/** A disposable (throwaway) address, refused on the server (ADR 0033). */
+export const DISPOSABLE_ADDRESS_MESSAGE =
+  "Please use an email address you keep: addresses from disposable-email services expire before our invitations go out.";
+
+/**
+ * What the success screens add while email is on (double opt-in, ADR 0031): the sign-up waits for its
+ * confirmation. Without the address (a page answer without JavaScript) it says "your email address".
+ */
+export const CONFIRMATION_SENT_TEXT = {
+  title: "One more step: confirm your address.",
+  sentTo: "We've sent a confirmation link to",
+  unknownAddress: "your email address",
+  action: "Please click it to confirm your sign-up. Can't find it? Check your spam folder.",
+} as const;
+
+/** The confirmation note as one line of text. */
+export function confirmationSentMessage(email?: string): string {
+  const { title, sentTo, unknownAddress, action } = CONFIRMATION_SENT_TEXT;
+  return `${title} ${sentTo} ${email?.trim() || unknownAddress}. ${action}`;
+}
+
+/**
  * The private pages a person on the waitlist reaches from an email: /waitlist/confirm, /status and
  * /unsubscribe (issue 16, ADR 0031).
  */

@@ -8,6 +8,7 @@ import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analyti
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
+import { turnstileClientConfig, turnstileCspAdditions } from "~/lib/turnstile.server";
 import { BodyIncompleteError, BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
 import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { applyBrowserCacheControl, bumpContentVersion, isAdminChange, isEdgeCacheable, respondWithEdgeCache, type PrecomputedAbAssignment } from "./edge-cache";
@@ -44,10 +45,20 @@ function isCrossOrigin(request: Request): boolean {
 /** Pages are read with GET (and HEAD) and forms sent with POST; Remix would run an action for any other method. */
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
-/** The configured analytics vendors' origins; none when the environment is invalid (the error page needs none). */
+/**
+ * The origins of the configured analytics vendors and of Turnstile (ADR 0033); none when the
+ * environment is invalid (the error page needs none).
+ */
 function thirdPartySources(env: PipelineContext["env"]): ThirdPartySources | undefined {
   try {
-    return analyticsCspAdditions(parseEnv(env));
+    const parsed = parseEnv(env);
+    const analytics = analyticsCspAdditions(parsed);
+    const turnstile = turnstileCspAdditions(parsed);
+    return {
+      scriptSrc: [...new Set([...analytics.scriptSrc, ...turnstile.scriptSrc])],
+      connectSrc: analytics.connectSrc,
+      frameSrc: turnstile.frameSrc,
+    };
   } catch {
     return undefined;
   }
@@ -111,7 +122,8 @@ export function createRequestPipeline(build: ServerBuild) {
       request,
       kv: context.env.CONFIG,
       cache: context.cache,
-      buildVersion: `${build.assets.version} ${JSON.stringify(analyticsClientConfig(env))}`,
+      // What the root loader hands the browser is part of the page: a change of it is a new version.
+      buildVersion: `${build.assets.version} ${JSON.stringify(analyticsClientConfig(env))} ${JSON.stringify(turnstileClientConfig(env))}`,
       nonce,
       createNonce,
       waitUntil: context.waitUntil,

@@ -2,10 +2,12 @@
  * Security headers for every response the Pages Function produces. Static files served by
  * Pages itself get the same policy (minus the nonce) from public/_headers.
  */
-/** Extra origins for configured third parties (analytics); none by default. */
+/** Extra origins for configured third parties (analytics, Turnstile); none by default. */
 export interface ThirdPartySources {
   scriptSrc: readonly string[];
   connectSrc: readonly string[];
+  /** Frames (Turnstile's widget); without any, frames fall back to default-src 'self'. */
+  frameSrc?: readonly string[];
 }
 const NO_THIRD_PARTIES: ThirdPartySources = { scriptSrc: [], connectSrc: [] };
 const withSources = (base: string, extra: readonly string[]) => [base, ...extra].join(" ");
@@ -14,12 +16,14 @@ export function contentSecurityPolicy(nonce: string, secure: boolean, thirdParti
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic' lets our nonce'd module scripts load Remix's route chunks and, after consent, a
-    // configured analytics tag; the host list is the fallback for browsers without 'strict-dynamic'.
+    // configured analytics tag (Turnstile's script also gets the nonce); the host list is the fallback
+    // for browsers without 'strict-dynamic'.
     withSources(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`, thirdParties.scriptSrc),
     "style-src 'self'",
     // Carousels position slides with inline style attributes; no <style> elements are allowed.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",
+    ...(thirdParties.frameSrc?.length ? [withSources("frame-src 'self'", thirdParties.frameSrc)] : []),
     "font-src 'self'",
     withSources("connect-src 'self'", thirdParties.connectSrc),
     "manifest-src 'self'",

@@ -3,7 +3,7 @@
  * pages. The suite's own server runs with email off (APP_ENV=test, no provider), so these tests start
  * their own stack in this worker: the same local stack `npm start` runs (scripts/local-stack/, site
  * and jobs Worker in one Miniflare, the email queue between them), on a fresh state directory, with
- * EMAIL_API_* pointed at the Resend stand-in (tests/support/resend-standin.mjs), which also runs here.
+ * EMAIL_API_* pointed at the Resend stand-in (scripts/lib/resend-standin.mjs), which also runs here.
  * The test reads what was "sent" from the stand-in, as a person reads their inbox, and can look into
  * the stack's D1.
  */
@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { expect } from "@playwright/test";
 import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
 import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
-import { startResendStandin, type ResendStandin, type StandinDelivery } from "../support/resend-standin.mjs";
+import { startResendStandin, type ResendStandin, type StandinDelivery } from "../../scripts/lib/resend-standin.mjs";
 
 /** Known here, so a test can sign links the way the site does (an expired one, say). */
 export const E2E_EMAIL_TOKEN_SECRET = "e2e-email-token-secret-0123456789abcdef";

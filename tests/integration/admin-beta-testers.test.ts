@@ -1,7 +1,7 @@
 /**
- * The admin's beta list against real D1 in Miniflare: filters, sort, pagination and bad
- * parameters on the page, the CSV export (bytes, escaping, formula defence), and deletion through
- * the confirmation form with its audit entry.
+ * The admin's beta list against real D1 in Miniflare: filters (the double opt-in status among them),
+ * sort, pagination and bad parameters on the page, the CSV export (bytes, escaping, formula defence,
+ * proof of consent), and deletion through the confirmation form with its audit entry.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
@@ -27,12 +27,38 @@ interface Seed {
   platform?: string;
   at: string;
   metadata?: string;
+  status?: "pending" | "confirmed" | "unsubscribed";
+  confirmedAt?: string;
+  consent?: { at: string; form: string; page: string; wording: string };
+  referrals?: number;
 }
 
 const PEOPLE: Seed[] = [
-  { email: "ada@example.test", first: "Ada", last: "Lovelace", source: "main_waitlist_section", intent: "beta_testing", utm: ["twitter", "social", "launch"], at: "2025-01-10T09:00:00.000Z" },
-  { email: "bob@example.test", first: "Bob", source: "notification_modal", intent: "waitlist", utm: ["newsletter", "email", "spring"], platform: "android", at: "2025-01-15T23:59:59.999Z" },
-  { email: "carol@example.test", first: "Carol", last: "Danvers", source: "promotion_page", intent: "beta_testing", at: "2025-01-16T00:00:00.000Z" },
+  {
+    email: "ada@example.test",
+    first: "Ada",
+    last: "Lovelace",
+    source: "main_waitlist_section",
+    intent: "beta_testing",
+    utm: ["twitter", "social", "launch"],
+    at: "2025-01-10T09:00:00.000Z",
+    confirmedAt: "2025-01-10T09:05:00.000Z",
+    consent: { at: "2025-01-10T09:00:00.000Z", form: "main_waitlist_section", page: "/home?utm_source=twitter", wording: "waitlist-consent-v2" },
+    referrals: 3,
+  },
+  { email: "bob@example.test", first: "Bob", source: "notification_modal", intent: "waitlist", utm: ["newsletter", "email", "spring"], platform: "android", at: "2025-01-15T23:59:59.999Z", status: "pending" },
+  {
+    email: "carol@example.test",
+    first: "Carol",
+    last: "Danvers",
+    source: "promotion_page",
+    intent: "beta_testing",
+    at: "2025-01-16T00:00:00.000Z",
+    status: "unsubscribed",
+    confirmedAt: "2025-01-16T00:10:00.000Z",
+    // A path a visitor controls, exported as text.
+    consent: { at: "2025-01-16T00:00:00.000Z", form: "promotion_page", page: "=/promotion,x", wording: "waitlist-consent-v2" },
+  },
   { email: "evil@example.test", first: HOSTILE_NAME, last: "+1", source: "main_waitlist_section", intent: "waitlist", utm: ["-2+3", "@SUM(A1)", "\t=1"], at: "2025-02-01T12:00:00.000Z" },
   { email: "odd@example.test", first: 'Smith, "Jr"', last: "line one\nline two", source: "main_waitlist_section", intent: "waitlist", at: "2025-02-02T12:00:00.000Z" },
   // An early row without metadata: the JSON fields are simply empty.
@@ -65,11 +91,31 @@ function metadataOf(seed: Seed): string {
 }
 
 beforeEach(async () => {
-  const insert = "INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+  const insert = `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status, confirmed_at,
+    consent_at, consent_form, consent_page, consent_wording, referral_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`;
   await app.db.batch([
     app.db.prepare("DELETE FROM waitlist"),
     app.db.prepare("DELETE FROM admin_audit_log"),
-    ...ALL.map((s) => app.db.prepare(insert).bind(s.email, s.first ?? null, s.last ?? null, s.source, s.intent, metadataOf(s), s.at)),
+    ...ALL.map((s) =>
+      app.db
+        .prepare(insert)
+        .bind(
+          s.email,
+          s.first ?? null,
+          s.last ?? null,
+          s.source,
+          s.intent,
+          metadataOf(s),
+          s.at,
+          s.status ?? "confirmed",
+          s.confirmedAt ?? null,
+          s.consent?.at ?? null,
+          s.consent?.form ?? null,
+          s.consent?.page ?? null,
+          s.consent?.wording ?? null,
+          s.referrals ?? 0,
+        ),
+    ),
   ]);
 });
 
@@ -140,12 +186,44 @@ describe("the beta testers page", () => {
     ["up to a day", "?to=2024-06-02", ["bulk-01@example.test", "bulk-00@example.test"]],
     ["the last possible day", "?to=9999-12-31&intent=beta_testing", ["carol@example.test", "ada@example.test"]],
     ["filters together", "?intent=beta_testing&from=2025-01-12", ["carol@example.test"]],
+    ["status pending", "?status=pending", ["bob@example.test"]],
+    ["status unsubscribed", "?status=unsubscribed", ["carol@example.test"]],
+    ["status confirmed, with other filters", "?status=confirmed&intent=beta_testing", ["ada@example.test"]],
+    ["status all", "?status=all&intent=beta_testing", ["carol@example.test", "ada@example.test"]],
     ["nothing matches", "?q=nobody-here", []],
   ])("narrows by %s", async (_label, query, expected) => {
     const result = await page(query);
     expect(result.status).toBe(200);
     expect(result.emails).toEqual(expected);
     if (expected.length === 0) expect(result.html).toContain("No beta testers match these filters.");
+  });
+
+  it("shows each entry's status, when it was confirmed, and its confirmed referrals", async () => {
+    const cells = async (q: string) => {
+      const { html } = await page(`?q=${q}`);
+      const row = /<tr data-testid="beta-tester-row">([\s\S]*?)<\/tr>/.exec(html)![1]!;
+      return [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!.replace(/<[^>]*>/g, ""));
+    };
+    // Email, Name, Status, …, Signed up, Confirmed, Referrals, Delete.
+    const ada = await cells("ada");
+    expect(ada[2]).toBe("Confirmed");
+    expect(ada.slice(-3, -1)).toEqual(["10 Jan 2025, 09:05 UTC", "3"]);
+    const bob = await cells("bob");
+    expect(bob[2]).toBe("Pending");
+    expect(bob.slice(-3, -1)).toEqual(["Not yet", "0"]);
+    const carol = await cells("carol");
+    expect(carol[2]).toBe("Unsubscribed");
+    // Entries from before double opt-in were never confirmed by a link.
+    const zed = await cells("zed");
+    expect(zed[2]).toBe("Confirmed");
+    expect(zed.at(-3)).toBe("Single opt-in");
+  });
+
+  it("keeps the status filter in the form, the export link and the pagination", async () => {
+    const { html } = await page("?status=pending&sort=email");
+    expect(html).toMatch(/<select class="field-input" id="bt-status" name="status"><option value="all">All statuses<\/option><option value="pending" selected="">Pending<\/option>/);
+    expect(html).toContain('href="/admin/beta-testers.csv?status=pending&amp;sort=email"');
+    expect(html).toContain('<label class="field-label" for="bt-status">Status</label>');
   });
 
   it("keeps the filters in the form, the sort links, the export link and the pagination", async () => {
@@ -188,6 +266,8 @@ describe("the beta testers page", () => {
       "?from=notadate",
       "?to=2025-02-30",
       "?intent=%27%20OR%201%3D1--",
+      "?status=deleted",
+      "?status=%27%20OR%201%3D1--",
       "?sort=created_at;DELETE",
       "?confirm=abc",
       "?confirm=999999",
@@ -236,7 +316,9 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("the CSV export", () => {
-  const HEADER = "email,first_name,last_name,intent,source,utm_source,utm_medium,utm_campaign,platform,referrer,user_agent,created_at";
+  const HEADER =
+    "email,first_name,last_name,intent,source,utm_source,utm_medium,utm_campaign,platform,referrer,user_agent,created_at," +
+    "status,confirmed_at,consent_at,consent_form,consent_page,consent_wording,referral_count";
 
   async function exportCsv(query = "") {
     const response = await app.fetch(pageGet(`/admin/beta-testers.csv${query}`, cookie));
@@ -262,8 +344,10 @@ describe("the CSV export", () => {
     expect(text).toBe(
       "\uFEFF" +
         `${HEADER}\r\n` +
-        `ada@example.test,Ada,Lovelace,beta_testing,main_waitlist_section,twitter,social,launch,ios,direct,${UA},2025-01-10T09:00:00.000Z\r\n` +
-        `carol@example.test,Carol,Danvers,beta_testing,promotion_page,none,none,none,ios,direct,${UA},2025-01-16T00:00:00.000Z\r\n`,
+        `ada@example.test,Ada,Lovelace,beta_testing,main_waitlist_section,twitter,social,launch,ios,direct,${UA},2025-01-10T09:00:00.000Z,` +
+        `confirmed,2025-01-10T09:05:00.000Z,2025-01-10T09:00:00.000Z,main_waitlist_section,/home?utm_source=twitter,waitlist-consent-v2,3\r\n` +
+        `carol@example.test,Carol,Danvers,beta_testing,promotion_page,none,none,none,ios,direct,${UA},2025-01-16T00:00:00.000Z,` +
+        `unsubscribed,2025-01-16T00:10:00.000Z,2025-01-16T00:00:00.000Z,promotion_page,"'=/promotion,x",waitlist-consent-v2,0\r\n`,
     );
     const { text: none } = await exportCsv("?q=nobody-here");
     expect(none).toBe(`\uFEFF${HEADER}\r\n`);
@@ -272,13 +356,13 @@ describe("the CSV export", () => {
   it("neutralises formulas and quotes commas, quotes and line breaks", async () => {
     const { text } = await exportCsv("?q=evil");
     expect(text.split("\r\n")[1]).toBe(
-      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z`,
+      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z,confirmed,,,,,,0`,
     );
     const odd = await exportCsv("?q=odd%40");
     expect(odd.text).toContain('odd@example.test,"Smith, ""Jr""","line one\nline two",waitlist,');
     const [, record] = parseCsv(odd.text.slice(1));
     expect(record!.slice(0, 3)).toEqual(["odd@example.test", 'Smith, "Jr"', "line one\nline two"]);
-    expect(record).toHaveLength(12);
+    expect(record).toHaveLength(19);
   });
 
   it("exports every match, not one page, and ignores a bad parameter", async () => {

@@ -1,12 +1,13 @@
 /**
  * /admin/settings against real D1 and KV in Miniflare: the two site settings (D1 plus the KV mirror,
- * and what the public pages do with them) and the A/B tests editor (KV, and what /home renders).
+ * and what the public pages do with them), the referral boost (D1, as the waitlist reads it) and the
+ * A/B tests editor (KV, and what /home renders).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { abFieldName, SETTINGS_MESSAGES } from "~/features/admin/settings/settings-schema";
-import { settingKvKey, type SettingKey } from "~/lib/settings.server";
+import { readReferralBoost, REFERRAL_BOOST, settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, decodeHtml as decode, followFlash, openAdminApp, pageGet } from "../support/admin";
 import type { TestApp } from "../support/miniflare";
@@ -193,6 +194,61 @@ describe("site settings", () => {
     const response = await post({ intent: "format-disk" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(SETTINGS_MESSAGES.unknownIntent);
+  });
+});
+
+describe("the referral boost", () => {
+  const saveBoost = (value: string | undefined) => post({ intent: "save-referral-boost", ...(value === undefined ? {} : { [REFERRAL_BOOST.key]: value }) });
+  const storedBoost = async () =>
+    (await app.db.prepare("SELECT value FROM site_settings WHERE key = ?1").bind(REFERRAL_BOOST.key).first<{ value: string }>())?.value ?? null;
+  const boostInput = (html: string) => /<input [^>]*id="referral-boost"[^>]*>/.exec(html)?.[0] ?? "";
+
+  it("shows the default, 5, with the hint that explains it", async () => {
+    const html = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(boostInput(html)).toMatch(/value="5"/);
+    expect(boostInput(html)).toMatch(/type="number"/);
+    expect(html).toContain("Places gained per confirmed referral");
+    expect(html).toContain("Each confirmed referral moves the referrer ahead by this many places, never past #1");
+    expect(html).toContain("Not changed yet (default 5).");
+    expect(await readReferralBoost(app.db)).toBe(5);
+  });
+
+  it("saves a whole number from 0 to 1000 to D1, audited, and the waitlist's reader reads it", async () => {
+    for (const [value, places] of [["12", 12], [" 0 ", 0], ["1000", 1000], ["007", 7]] as const) {
+      const audits = await auditCount();
+      const response = await saveBoost(value);
+      expect(await flashAfter(response)).toEqual({ kind: "success", message: SETTINGS_MESSAGES.referralBoostSaved(places) });
+      expect(await storedBoost()).toBe(String(places));
+      expect(await readReferralBoost(app.db)).toBe(places);
+      expect(await auditCount()).toBe(audits + 1);
+      expect(await lastAudit()).toMatchObject({ action: "updated referral boost", target: REFERRAL_BOOST.key, details: JSON.stringify({ places }) });
+    }
+    const html = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(boostInput(html)).toMatch(/value="7"/);
+    expect(html).toMatch(/Last changed \d+ \w+ \d{4}, \d\d:\d\d UTC\./);
+    // The site settings beside it are untouched.
+    expect(await d1Value("show_customer_reviews")).toBeNull();
+  });
+
+  it.each(["-1", "1001", "2.5", "abc", "1e2", "", "   ", "99999999999", undefined])("refuses %j with 400 and a clear message, keeping what is stored", async (value) => {
+    await saveBoost("9");
+    const audits = await auditCount();
+    const response = await saveBoost(value);
+    expect(response.status).toBe(400);
+    const html = decode(await response.text());
+    expect(html).toContain(SETTINGS_MESSAGES.referralBoost(REFERRAL_BOOST));
+    expect(html).toContain("Use a whole number of places from 0 to 1,000.");
+    expect(html).toMatch(/<p id="referral-boost-error" class="field-error"/);
+    expect(boostInput(html)).toContain('aria-invalid="true"');
+    expect(await storedBoost()).toBe("9");
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("says when the stored value is not valid, and the default applies until it is saved", async () => {
+    await app.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, 'lots')").bind(REFERRAL_BOOST.key).run();
+    const html = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(boostInput(html)).toMatch(/value="5"/);
+    expect(html).toContain("The stored value is not valid, so the default (5) applies until you save.");
   });
 });
 

@@ -12,7 +12,7 @@ import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { emailVariables, SITE_URL } from "../support/email-harness";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
-import { startResendStandin, type ResendStandin } from "../support/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 let standin: ResendStandin;
 let app: TestApp;

@@ -19,7 +19,7 @@ import { ENTRY_PAGE_TEXT } from "~/lib/messages";
 import { signToken } from "~/lib/signed-token.server";
 import { emailVariables, SITE_URL } from "../support/email-harness";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
-import { startResendStandin, type ResendStandin } from "../support/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 let app: TestApp;
 let standin: ResendStandin;

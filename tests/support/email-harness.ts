@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
 import { outboxInsert, type OutboxMessage } from "~/features/email/outbox.server";
 import type { JobsEnv } from "~/lib/env.server";
 import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
-import { startResendStandin, type ResendStandin } from "./resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 export const SITE_URL = "https://linkvault.example";
 export const EMAIL_FROM = "LinkVault <hello@linkvault.example>";

@@ -8,7 +8,7 @@ import { logEmailError, logEmailInfo, logEmailWarn } from "~/features/email/log.
 import { lastError } from "~/features/email/outbox.server";
 import { redactAddresses } from "~/features/email/redact";
 import { ResendProvider } from "~/features/email/resend.server";
-import { startResendStandin, type ResendStandin } from "../support/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 const ADDRESS = /[^\s"'<>@]+@[^\s"'<>@]+\.[a-z]{2,}/i;
 

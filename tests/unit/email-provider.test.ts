@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RETRY_SCHEDULE_MS, retryDelayMs } from "~/features/email/outbox.server";
 import { ResendProvider, retryAfterMs } from "~/features/email/resend.server";
-import { startResendStandin, type ResendStandin } from "../support/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 let standin: ResendStandin;
 beforeAll(async () => {

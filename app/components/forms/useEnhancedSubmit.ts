@@ -7,6 +7,8 @@ import { useState, type FormEvent } from "react";
 import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { isHoneypotFilled } from "~/lib/bot-trap";
 import { waitlistFormMessage } from "~/lib/messages";
+import { TURNSTILE_RESPONSE_FIELD } from "~/lib/turnstile";
+import type { HumanCheck } from "./useHumanCheck";
 
 /** What every public form endpoint answers; "idle" when a bot trap dropped the submission. */
 type FormAnswer = { state: "idle" } | { state: "success" } | { state: "error"; message: string };
@@ -25,8 +27,10 @@ export interface EnhancedSubmitOptions<Result extends FormAnswer> {
   validate?: (data: FormData) => string | null;
   /** The answer shown when none came back, or not a readable one; `message` is the spec's (section 8). */
   failure: (message: string, data: FormData) => Result;
-  /** Receives every answer of the endpoint, "idle" included. */
-  onAnswer: (result: Result) => void;
+  /** Receives every answer of the endpoint, "idle" included, with the form data that was sent. */
+  onAnswer: (result: Result, data: FormData) => void;
+  /** The form's human check (useHumanCheck): its token is awaited and sent with the form. */
+  humanCheck?: HumanCheck;
   /** What analytics records for a failed answer when the form shows one generic message instead. */
   recordedError?: string;
 }
@@ -48,9 +52,21 @@ export function useEnhancedSubmit<Result extends FormAnswer>(options: EnhancedSu
     const problem = options.validate?.(data) ?? null;
     if (problem !== null) return trackFormSubmit(options.formId, problem);
     setSubmitting(true);
+    const humanCheck = options.humanCheck;
+    if (humanCheck?.enabled) {
+      const check = await humanCheck.token();
+      if ("problem" in check) {
+        // The field shows why; the form stays as it is.
+        setSubmitting(false);
+        return trackFormSubmit(options.formId, check.problem);
+      }
+      data.set(TURNSTILE_RESPONSE_FIELD, check.token);
+    }
     const result = await postForm(options.endpoint, data, (message) => options.failure(message, data));
     setSubmitting(false);
-    options.onAnswer(result);
+    // Whatever the answer, the server has seen the token: it cannot be sent again.
+    humanCheck?.spent(result.state === "success");
+    options.onAnswer(result, data);
     // A trap answer shows nothing and is not recorded.
     if (result.state === "idle") return;
     const error = result.state === "error" ? (options.recordedError ?? result.message) : null;

@@ -6,9 +6,12 @@ import { ADMIN_UNAVAILABLE_MESSAGE } from "./messages";
 import { ADMIN_NAV } from "./ui/admin-nav";
 import { FlashMessage } from "./ui/FlashMessage";
 
-/** The admin area's frame: the navigation (with the unread count), who is signed in, the flash, and the page. */
+/**
+ * The admin area's frame: the navigation (with the unread count; the development mailbox only while
+ * mail goes there), who is signed in, the flash, and the page.
+ */
 export function AdminLayout() {
-  const { admin, viaAccess, flash, unreadContacts } = useLoaderData<typeof loadAdminLayout>();
+  const { admin, viaAccess, flash, unreadContacts, devMailbox } = useLoaderData<typeof loadAdminLayout>();
   return (
     <div className="admin-body">
       <a href="#admin-main" className="skip-link">
@@ -23,7 +26,7 @@ export function AdminLayout() {
             </span>
           </div>
           <nav className="admin-nav" aria-label="Admin">
-            {ADMIN_NAV.map((item) => (
+            {ADMIN_NAV.filter((item) => devMailbox || !item.devMailbox).map((item) => (
               <NavLink key={item.to} to={item.to} prefetch="intent">
                 <span>{item.label}</span>
                 {item.to === "/admin/contact-submissions" && unreadContacts > 0 ? (
@@ -62,9 +65,11 @@ export function AdminLayout() {
 export function AdminErrorPage() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A loader's own 404 says what is missing (`{ error }`), e.g. the development mailbox outside development.
+  const said = isRouteErrorResponse(error) && typeof error.data?.error === "string" ? (error.data.error as string) : null;
   const text =
     status === 404
-      ? { title: "Not found", message: "That record does not exist any more." }
+      ? { title: "Not found", message: said ?? "That record does not exist any more." }
       : status === 503
         ? { title: "Temporarily unavailable", message: ADMIN_UNAVAILABLE_MESSAGE }
         : { title: "Something went wrong", message: "The admin could not load this page. Please try again in a moment." };

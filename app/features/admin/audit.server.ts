@@ -18,6 +18,20 @@ export function auditStatement(
   return createDb(d1).insert(adminAuditLog).values({ adminId: actor.id, adminEmail: actor.email, action, target, details });
 }
 
+/**
+ * The audit row for the write just before it in the same D1 batch, written only if that write changed
+ * rows, with their count in `details.rows` (SQLite's changes(): a batch runs its statements in order on
+ * one connection). For a write whose reach is only known when it runs (retry every failed message).
+ */
+export function auditChangesStatement(d1: D1Database, actor: SignedInAdmin, action: string, target: string | null): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO admin_audit_log (admin_id, admin_email, action, target, details)
+       SELECT ?1, ?2, ?3, ?4, json_object('rows', changes()) WHERE changes() > 0`,
+    )
+    .bind(actor.id, actor.email, action, target);
+}
+
 export type AuditEntry = typeof adminAuditLog.$inferSelect;
 
 export async function recentAuditEntries(d1: D1Database, limit = 15): Promise<AuditEntry[]> {

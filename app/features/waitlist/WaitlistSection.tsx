@@ -1,9 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { BotTrapFields } from "~/components/forms/BotTrapFields";
+import { ConfirmationSentNote } from "~/components/forms/ConfirmationSentNote";
+import { HumanCheckField } from "~/components/forms/HumanCheckField";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
+import { useHumanCheck } from "~/components/forms/useHumanCheck";
 import { staticIsland } from "~/components/islands";
 import { CheckIcon, ShareIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
@@ -71,13 +74,17 @@ function WaitlistForm({
   const [result, setResult] = useState<WaitlistResult | undefined>(initialResult);
   const [clientError, setClientError] = useState<string | null>(null);
   const [tracking, setTracking] = useState(attribution);
+  /** The address of a successful sign-up, for the confirmation line (unknown without JavaScript). */
+  const [signedUpEmail, setSignedUpEmail] = useState<string>();
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), name: useId(), error: useId(), status: useId() };
+  const humanCheck = useHumanCheck("waitlist");
   // Without JavaScript the form posts to /waitlist as a page.
   const { submitting, onSubmit } = useEnhancedSubmit<WaitlistResult>({
     endpoint: WAITLIST_ENDPOINT,
     formId: WAITLIST_FORM_ID,
     conversionSource: source,
+    humanCheck,
     validate: (data) => {
       // A bad email is never sent (spec section 5).
       const problem = emailProblem(String(data.get("email") ?? ""));
@@ -87,7 +94,10 @@ function WaitlistForm({
     },
     failure: waitlistFailure,
     // A trap answer ("idle") shows nothing.
-    onAnswer: (next) => setResult(next.state === "idle" ? undefined : next),
+    onAnswer: (next, sent) => {
+      if (next.state === "success") setSignedUpEmail(String(sent.get("email") ?? ""));
+      setResult(next.state === "idle" ? undefined : next);
+    },
   });
 
   useEffect(() => setTracking(firstTouchAttribution()), []);
@@ -96,7 +106,13 @@ function WaitlistForm({
   }, [focusOnMount]);
 
   if (result?.state === "success") {
-    return <WelcomeScreen onBack={onReset} headingLevel={headingLevel} />;
+    return (
+      <WelcomeScreen
+        onBack={onReset}
+        headingLevel={headingLevel}
+        confirmationTo={result.pendingConfirmation ? { email: signedUpEmail } : undefined}
+      />
+    );
   }
 
   const serverError = result?.state === "error" ? result : null;
@@ -105,7 +121,16 @@ function WaitlistForm({
   const formError = !clientError && serverError && serverError.field === null ? serverError.message : null;
 
   return (
-    <form method="post" action="/waitlist" onSubmit={onSubmit} noValidate aria-describedby={ids.status} data-track-form={WAITLIST_FORM_ID}>
+    <form
+      method="post"
+      action="/waitlist"
+      onSubmit={onSubmit}
+      onFocus={humanCheck.start}
+      onInput={humanCheck.start}
+      noValidate
+      aria-describedby={ids.status}
+      data-track-form={WAITLIST_FORM_ID}
+    >
       <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 
@@ -152,6 +177,8 @@ function WaitlistForm({
       <input type="hidden" name="utm_medium" value={tracking.utm_medium} />
       <input type="hidden" name="utm_campaign" value={tracking.utm_campaign} />
 
+      <HumanCheckField check={humanCheck} className="mt-4" />
+
       {formError ? (
         <p className="alert-error mt-4" role="alert">
           {formError}
@@ -168,7 +195,16 @@ function WaitlistForm({
   );
 }
 
-function WelcomeScreen({ onBack, headingLevel }: { onBack: () => void; headingLevel: 1 | 2 }) {
+function WelcomeScreen({
+  onBack,
+  headingLevel,
+  confirmationTo,
+}: {
+  onBack: () => void;
+  headingLevel: 1 | 2;
+  /** Set while the sign-up waits for its confirmation link (email on, ADR 0031). */
+  confirmationTo?: { email?: string };
+}) {
   const Heading = headingLevel === 1 ? "h2" : "h3";
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -200,7 +236,8 @@ function WelcomeScreen({ onBack, headingLevel }: { onBack: () => void; headingLe
       <Heading ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight">
         Welcome to the beta program!
       </Heading>
-      <p className="mt-2 text-ink-muted">You're on the list. Here's what happens next:</p>
+      {confirmationTo ? <ConfirmationSentNote email={confirmationTo.email} className="mt-4" /> : null}
+      <p className={`${confirmationTo ? "mt-4" : "mt-2"} text-ink-muted`}>You're on the list. Here's what happens next:</p>
       <ol className="mt-6 space-y-3 text-left">
         {WAITLIST_TEXT.nextSteps.map((step, index) => (
           <li key={step} className="flex items-start gap-3 rounded-xl bg-surface-sunken p-3">

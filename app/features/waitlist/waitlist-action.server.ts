@@ -7,6 +7,8 @@ import { z } from "zod";
 import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
 import { DATA_LAYER_MESSAGES, NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
 import { isBotSubmission } from "~/lib/bot-trap";
+import { disposableAddressProblem } from "~/lib/disposable-email.server";
+import { turnstileProblem } from "~/lib/turnstile.server";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
 import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
@@ -82,6 +84,12 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
   const nameError =
     input.source === "notification_modal" && !input.name.trim() ? NOTIFY_TEXT.nameRequired : nameProblem(input.name);
   if (nameError) return answer({ state: "error", message: nameError, field: "name", values }, 400);
+
+  // Keeping bots out (ADR 0033): no throwaway addresses, and the human check when Turnstile is on.
+  const disposable = disposableAddressProblem(input.email);
+  if (disposable) return answer({ state: "error", message: disposable, field: "email", values }, 400);
+  const humanCheck = await turnstileProblem(request, raw, context.env);
+  if (humanCheck) return answer({ state: "error", message: humanCheck, field: null, values }, 400);
 
   const limit = await clientOverLimit(request, context, {
     scope: "waitlist",

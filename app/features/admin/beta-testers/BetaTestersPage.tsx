@@ -85,6 +85,14 @@ function DateFilter({ id, name, label, current }: { id: string; name: string; la
 
 const dash = (value: string | null) => value || "—";
 
+const STATUS_PILL: Record<string, string> = { pending: "pill", confirmed: "pill pill-on", unsubscribed: "pill pill-off" };
+
+/** When the address was confirmed; entries from before double opt-in (or made while email is off) never were. */
+function ConfirmedCell({ status, confirmedAt }: { status: string; confirmedAt: string | null }) {
+  if (confirmedAt) return <time dateTime={confirmedAt}>{formatUtcDateTime(confirmedAt)}</time>;
+  return <span className="muted">{status === "pending" ? "Not yet" : "Single opt-in"}</span>;
+}
+
 export function BetaTestersPage() {
   const data = useLoaderData<typeof loadBetaTesters>();
   const { filters, sortLinks, filtered } = data;
@@ -124,6 +132,16 @@ export function BetaTestersPage() {
             current={filters.intent}
             show={humanize}
           />
+          <FilterSelect
+            id="bt-status"
+            name="status"
+            label="Status"
+            all="All statuses"
+            allValue="all"
+            values={data.statuses}
+            current={filters.status}
+            show={humanize}
+          />
           <FilterSelect id="bt-source" name="source" label="Source" all="All sources" values={data.sources} current={filters.source} show={humanize} />
           <FilterSelect id="bt-utm" name="utm" label="UTM source" all="All UTM sources" values={data.utmSources} current={filters.utm} />
           <DateFilter id="bt-from" name="from" label="Signed up from" current={filters.from} />
@@ -153,6 +171,7 @@ export function BetaTestersPage() {
         columns={[
           { label: "Email", cell: <SortHeader key="email" sort="email" link={sortLinks.email} dir={filters.dir} /> },
           { label: "Name", cell: <SortHeader key="name" sort="name" link={sortLinks.name} dir={filters.dir} /> },
+          { label: "Status" },
           { label: "Intent" },
           { label: "Source" },
           { label: "UTM source" },
@@ -160,6 +179,8 @@ export function BetaTestersPage() {
           { label: "UTM campaign" },
           { label: "Platform" },
           { label: "Signed up", cell: <SortHeader key="created_at" sort="created_at" link={sortLinks.created_at} dir={filters.dir} /> },
+          { label: "Confirmed" },
+          { label: "Referrals", numeric: true },
           { label: <span className="visually-hidden">Actions</span> },
         ]}
         empty={data.rows.length === 0 ? (filtered ? "No beta testers match these filters." : "No one has joined the beta list yet.") : null}
@@ -168,6 +189,9 @@ export function BetaTestersPage() {
           <tr key={row.id} data-testid="beta-tester-row">
             <td className="cell-clip">{row.email}</td>
             <td className="cell-clip">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</td>
+            <td>
+              <span className={STATUS_PILL[row.status] ?? "pill"}>{humanize(row.status)}</span>
+            </td>
             <td>{humanize(row.intent)}</td>
             <td>{humanize(row.source)}</td>
             <td className="cell-clip">{dash(row.utmSource)}</td>
@@ -177,6 +201,10 @@ export function BetaTestersPage() {
             <td className="whitespace-nowrap">
               <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
             </td>
+            <td className="whitespace-nowrap">
+              <ConfirmedCell status={row.status} confirmedAt={row.confirmedAt} />
+            </td>
+            <td className="num">{row.referralCount.toLocaleString("en")}</td>
             <td>
               <Link to={confirmHref(PATH, data.hereQuery, row.id)} className="btn btn-xs btn-secondary" aria-label={`Delete ${row.email}`}>
                 Delete

@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, gte, lte, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { waitlist } from "~/db/schema";
+import { waitlist, waitlistStatuses } from "~/db/schema";
 import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
@@ -29,6 +29,8 @@ export const BETA_TESTER_SORTS = ["created_at", "email", "name"] as const;
 export type BetaTesterSort = (typeof BETA_TESTER_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 const INTENT_FILTERS = ["all", ...WAITLIST_INTENTS] as const;
+/** Pending (not confirmed yet), confirmed, unsubscribed (ADR 0031). */
+export const STATUS_FILTERS = ["all", ...waitlistStatuses] as const;
 
 /** Newest first for dates, A to Z for text. */
 export function defaultDirection(sort: BetaTesterSort): SortDirection {
@@ -51,6 +53,7 @@ const filterSchema = z.object({
     .transform((value) => value.slice(0, 200))
     .catch(""),
   intent: z.enum(INTENT_FILTERS).catch("all"),
+  status: z.enum(STATUS_FILTERS).catch("all"),
   source: z.string().trim().max(200).catch(""),
   utm: z.string().trim().max(200).catch(""),
   from: isoDay.catch(""),
@@ -63,6 +66,7 @@ const filterSchema = z.object({
 export interface BetaTesterFilters {
   q: string;
   intent: (typeof INTENT_FILTERS)[number];
+  status: (typeof STATUS_FILTERS)[number];
   source: string;
   utm: string;
   from: string;
@@ -85,6 +89,7 @@ export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Part
   const params = new URLSearchParams();
   if (f.q) params.set("q", f.q);
   if (f.intent !== "all") params.set("intent", f.intent);
+  if (f.status !== "all") params.set("status", f.status);
   if (f.source) params.set("source", f.source);
   if (f.utm) params.set("utm", f.utm);
   if (f.from) params.set("from", f.from);
@@ -109,6 +114,13 @@ const columns = {
   intent: waitlist.intent,
   source: waitlist.source,
   createdAt: waitlist.createdAt,
+  status: waitlist.status,
+  confirmedAt: waitlist.confirmedAt,
+  consentAt: waitlist.consentAt,
+  consentForm: waitlist.consentForm,
+  consentPage: waitlist.consentPage,
+  consentWording: waitlist.consentWording,
+  referralCount: waitlist.referralCount,
   utmSource: metadataField("utm_source").as("utm_source"),
   utmMedium: metadataField("utm_medium").as("utm_medium"),
   utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
@@ -126,6 +138,7 @@ function whereClause(f: BetaTesterFilters): SQL | undefined {
     conditions.push(sql`(instr(${waitlist.email}, ${needle}) > 0 or instr(lower(${fullName}), ${needle}) > 0)`);
   }
   if (f.intent !== "all") conditions.push(eq(waitlist.intent, f.intent));
+  if (f.status !== "all") conditions.push(eq(waitlist.status, f.status));
   if (f.source) conditions.push(eq(waitlist.source, f.source));
   if (f.utm) conditions.push(sql`${utmSource} = ${f.utm}`);
   // created_at is a UTC ISO timestamp with milliseconds, so whole days compare as text (and use its index).
@@ -214,6 +227,14 @@ export const BETA_TESTERS_CSV_HEADER = [
   "referrer",
   "user_agent",
   "created_at",
+  // Double opt-in and proof of consent (ADR 0031): a single-opt-in entry is confirmed with no confirmed_at.
+  "status",
+  "confirmed_at",
+  "consent_at",
+  "consent_form",
+  "consent_page",
+  "consent_wording",
+  "referral_count",
 ] as const;
 
 /**
@@ -253,7 +274,27 @@ export async function betaTestersCsv(
         offset += rows.length;
         const text = rows
           .map((r) =>
-            csvRow([r.email, r.firstName, r.lastName, r.intent, r.source, r.utmSource, r.utmMedium, r.utmCampaign, r.platform, r.referrer, r.userAgent, r.createdAt]),
+            csvRow([
+              r.email,
+              r.firstName,
+              r.lastName,
+              r.intent,
+              r.source,
+              r.utmSource,
+              r.utmMedium,
+              r.utmCampaign,
+              r.platform,
+              r.referrer,
+              r.userAgent,
+              r.createdAt,
+              r.status,
+              r.confirmedAt,
+              r.consentAt,
+              r.consentForm,
+              r.consentPage,
+              r.consentWording,
+              r.referralCount,
+            ]),
           )
           .join("");
         if (text) controller.enqueue(encoder.encode(text));
@@ -284,13 +325,14 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
   const keepSort = ["sort", "dir"].flatMap((name) => (here.has(name) ? [[name, here.get(name)!] as const] : []));
   return json({
     filters,
-    filtered: Boolean(filters.q || filters.intent !== "all" || filters.source || filters.utm || filters.from || filters.to),
+    filtered: Boolean(filters.q || filters.intent !== "all" || filters.status !== "all" || filters.source || filters.utm || filters.from || filters.to),
     rows: list.rows,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
     sources: list.sources,
     utmSources: list.utmSources,
+    statuses: waitlistStatuses,
     confirm,
     sortLinks,
     hereHref: withQuery(BETA_TESTERS_PATH, here),

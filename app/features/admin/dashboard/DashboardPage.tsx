@@ -1,4 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
+import { EmailStatusPanel } from "~/features/admin/email/EmailStatusPanel";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { BarChart } from "~/features/admin/ui/BarChart";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
@@ -35,6 +38,9 @@ function Breakdown({ title, rows }: { title: string; rows: { key: string; n: num
 
 const onOff = (value: boolean | null) => (value ? "On" : "Off");
 
+/** The waitlist's statuses as the sign-ups card counts them (ADR 0031). */
+const WAITLIST_STATUS_ORDER = ["confirmed", "pending", "unsubscribed"] as const;
+
 export function DashboardPage() {
   const data = useLoaderData<typeof loadDashboardPage>();
   const { signups } = data;
@@ -46,6 +52,16 @@ export function DashboardPage() {
           <dt>Beta sign-ups</dt>
           <dd data-testid="stat-signups">{signups.total.toLocaleString("en")}</dd>
           <dd className="stat-note">{signups.last30.toLocaleString("en")} in the last 30 days</dd>
+          <dd className="stat-note" data-testid="stat-statuses">
+            {WAITLIST_STATUS_ORDER.map((status, i) => (
+              <Fragment key={status}>
+                {i > 0 ? " · " : null}
+                <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?status=${status}`}>
+                  {signups.byStatus[status].toLocaleString("en")} {status}
+                </Link>
+              </Fragment>
+            ))}
+          </dd>
         </div>
         <div className="stat">
           <dt>Last 7 days</dt>
@@ -88,6 +104,7 @@ export function DashboardPage() {
             </Link>
           </p>
         </section>
+        <EmailStatusPanel summary={data.email} outboxLink />
         <section className="admin-panel" aria-labelledby="settings-title">
           <h2 id="settings-title">Current settings</h2>
           <ul className="grid gap-2 text-sm">
@@ -114,7 +131,7 @@ export function DashboardPage() {
             </Link>
           </p>
         </section>
-        <section className="admin-panel" aria-labelledby="audit-title">
+        <section className="admin-panel lg:col-span-2" aria-labelledby="audit-title">
           <h2 id="audit-title">Recent admin activity</h2>
           {data.audit.length === 0 ? (
             <p className="text-sm text-ink-muted">Nothing has been changed yet.</p>

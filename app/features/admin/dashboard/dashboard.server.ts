@@ -1,12 +1,17 @@
-/** The dashboard's figures: one round trip to D1 (a batch) plus the KV read for A/B tests. */
+/**
+ * The dashboard's figures: one D1 batch, the email outbox's summary (another batch) and the audit log
+ * alongside it, plus the KV read for A/B tests.
+ */
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, count, desc, gte, lt, sql } from "drizzle-orm";
-import { contactSubmissions, customerReviews, siteSettings, waitlist } from "~/db/schema";
+import { contactSubmissions, customerReviews, siteSettings, waitlist, waitlistStatuses, type WaitlistStatus } from "~/db/schema";
 import { recentAuditEntries } from "~/features/admin/audit.server";
+import { loadEmailSummary } from "~/features/admin/email/email.server";
 import { requireAdmin } from "~/features/admin/session.server";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
 import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
+import type { EmailEnv } from "~/lib/env.server";
 import { parseBoolean, SETTING_DEFAULTS, type SettingKey } from "~/lib/settings.server";
 
 const DAY_MS = 86_400_000;
@@ -14,12 +19,13 @@ const DAY_MS = 86_400_000;
 const isoDaysAgo = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.now()) {
+export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailEnv, now = Date.now()) {
   const db = createDb(d1);
   const day = sql<string>`substr(${waitlist.createdAt}, 1, 10)`;
   const chartStart = `${utcDay(now - (DASHBOARD_CHART_DAYS - 1) * DAY_MS)}T00:00:00.000Z`;
-  const [totals, last7, previous7, last30, byIntent, bySource, daily, contacts, reviews, settings] = await db.batch([
+  const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, contacts, reviews, settings] = await db.batch([
     db.select({ n: count() }).from(waitlist),
+    db.select({ status: waitlist.status, n: count() }).from(waitlist).groupBy(waitlist.status),
     db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 7))),
     db.select({ n: count() }).from(waitlist).where(and(gte(waitlist.createdAt, isoDaysAgo(now, 14)), lt(waitlist.createdAt, isoDaysAgo(now, 7)))),
     db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 30))),
@@ -38,7 +44,9 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.
       .from(customerReviews),
     db.select().from(siteSettings),
   ]);
-  const [abTests, audit] = await Promise.all([readAbTestConfig(kv), recentAuditEntries(d1)]);
+  const [abTests, audit, email] = await Promise.all([readAbTestConfig(kv), recentAuditEntries(d1), loadEmailSummary(d1, env, now)]);
+  const statusCounts = Object.fromEntries(waitlistStatuses.map((status) => [status, 0])) as Record<WaitlistStatus, number>;
+  for (const row of byStatus) statusCounts[row.status] = row.n;
 
   const perDay = new Map(daily.map((row) => [row.day, row.n]));
   const chart = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {
@@ -56,7 +64,9 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.
       last30: last30[0]?.n ?? 0,
       byIntent,
       bySource,
+      byStatus: statusCounts,
     },
+    email,
     chart,
     contacts: { total: contacts[0]?.total ?? 0, unread: Number(contacts[0]?.unread ?? 0) },
     reviews: { total: reviews[0]?.total ?? 0, active: Number(reviews[0]?.active ?? 0), featured: Number(reviews[0]?.featured ?? 0) },
@@ -71,5 +81,5 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, now = Date.
 
 export async function loadDashboardPage({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(await loadDashboard(context.cloudflare.env.DB, context.cloudflare.env.CONFIG));
+  return json(await loadDashboard(context.cloudflare.env.DB, context.cloudflare.env.CONFIG, context.env));
 }

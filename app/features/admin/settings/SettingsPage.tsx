@@ -12,7 +12,7 @@ import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/settings.server";
-import { abFieldName, abTestsSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
+import { abFieldName, abTestsSchema, referralBoostSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
 import type { EdgeStatus, loadSettings } from "./settings.server";
 
 const SETTINGS_PATH = ADMIN_PATHS.settings;
@@ -58,7 +58,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="What the public site shows, and the A/B tests visitors take part in. Changes apply to the next page a visitor opens."
+        description="What the public site shows, how referrals move people up the waitlist, and the A/B tests visitors take part in. Changes apply to the next page a visitor opens."
       />
       <AlertMessage message={refusalMessage(result)} className="mb-5" />
       {data.confirmReset ? (
@@ -73,6 +73,7 @@ export function SettingsPage() {
         </ConfirmPanel>
       ) : null}
       <SiteSettingsPanel key={`settings-${visit}`} settings={data.settings} lastResult={answerFor(result, "save-settings")} />
+      <ReferralBoostPanel key={`boost-${visit}`} boost={data.referralBoost} lastResult={answerFor(result, "save-referral-boost")} />
       <AbTestsPanel key={`ab-${visit}`} config={data.abTests} source={data.abSource} lastResult={answerFor(result, "save-ab-tests")} />
     </>
   );
@@ -123,6 +124,48 @@ function SettingChoice({ setting, meta }: { setting: Setting; meta: FieldMetadat
       </p>
       <FieldError id={errorId} message={error} />
     </fieldset>
+  );
+}
+
+type ReferralBoost = { key: string; min: number; max: number; places: number; defaultPlaces: number; updatedAt: string | null; storedInvalid: boolean };
+
+/** The places one confirmed referral is worth in the waitlist's line. */
+function ReferralBoostPanel({ boost, lastResult }: { boost: ReferralBoost; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { key, min, max } = boost;
+  const schema = useMemo(() => referralBoostSchema({ key, min, max }), [key, min, max]);
+  const [form, fields] = useAdminForm(schema, { id: "referral-boost-form", lastResult, defaultValue: { [key]: String(boost.places) } });
+  const changed = boost.updatedAt ? `Last changed ${formatUtcDateTime(boost.updatedAt)}.` : `Not changed yet (default ${boost.defaultPlaces}).`;
+  return (
+    <section className="admin-panel" aria-labelledby="referral-boost-title">
+      <h2 id="referral-boost-title">Waitlist referrals</h2>
+      <Form method="post" className="form-grid" {...getFormProps(form, { ariaAttributes: false })}>
+        <IntentFields intent="save-referral-boost" />
+        <TextField
+          meta={(fields as Record<string, FieldMetadata<unknown>>)[key]!}
+          id="referral-boost"
+          label="Places gained per confirmed referral"
+          hint={
+            <>
+              Each confirmed referral moves the referrer ahead by this many places, never past #1; people with the same place keep the order in which they
+              confirmed. A whole number from {min} to {max.toLocaleString("en")}; 0 turns the boost off. {changed}
+              {boost.storedInvalid ? ` The stored value is not valid, so the default (${boost.defaultPlaces}) applies until you save.` : ""}
+            </>
+          }
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={min}
+          max={max}
+          // A few digits: a narrow box, while the hint below keeps the panel's width.
+          style={{ maxWidth: "10rem" }}
+        />
+        <div>
+          <button type="submit" className="btn btn-sm btn-primary">
+            Save referral boost
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The settings page's forms (/admin/settings), one zod schema each, read by conform in the browser
- * and by the action: the two site settings, and the A/B tests editor. What the page says.
+ * and by the action: the two site settings, the referral boost, and the A/B tests editor. What the
+ * page says.
  */
 import { z } from "zod";
 import { checkbox, wholeNumber } from "~/features/admin/form-schema";
@@ -28,7 +29,29 @@ export const SETTINGS_MESSAGES = {
   weight: "Use a whole number from 0 to 100.",
   label: `Use 1 to ${LABEL_MAX} characters.`,
   abInvalid: (test: string) => `The definition of ${test} is not valid.`,
+  referralBoost: (limits: ReferralBoostLimits) => `Use a whole number of places from ${limits.min} to ${limits.max.toLocaleString("en")}.`,
+  referralBoostSaved: (places: number) =>
+    places === 0
+      ? "Referral boost saved: referrals no longer move anyone ahead."
+      : `Referral boost saved: each confirmed referral moves the referrer ahead by ${places} ${places === 1 ? "place" : "places"}.`,
 } as const;
+
+/** The referral boost's field name (its site_settings key) and range: lib/settings.server.ts REFERRAL_BOOST, passed in by the page's loader. */
+export interface ReferralBoostLimits {
+  key: string;
+  min: number;
+  max: number;
+}
+
+/** The referral boost: a whole number of places (digits only) in its range. */
+export function referralBoostSchema(limits: ReferralBoostLimits) {
+  return z
+    .object({
+      intent: z.literal("save-referral-boost"),
+      [limits.key]: wholeNumber(SETTINGS_MESSAGES.referralBoost(limits), limits),
+    })
+    .transform((form) => (form as unknown as Record<string, number>)[limits.key]!);
+}
 
 /** A site setting's radio pair: exactly "true" or "false"; a missing or any other value is refused. */
 const onOff = z.enum(["true", "false"], { error: SETTINGS_MESSAGES.invalidValue }).transform((value) => value === "true");

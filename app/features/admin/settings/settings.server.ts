@@ -1,9 +1,11 @@
 /**
- * The settings page (/admin/settings): the two site settings and the A/B test definitions.
+ * The settings page (/admin/settings): the two site settings, the referral boost and the A/B test
+ * definitions.
  *
  * Settings: D1 site_settings is the source of truth (written in one batch with the audit row), then
  * mirrored to KV for the edge. When the mirror cannot be written it is cleared instead, so the
  * entry route (which reads KV first, then D1) follows the saved D1 value.
+ * Referral boost: D1 site_settings only (the waitlist reads it when it ranks, never at the edge).
  * A/B tests: KV "ab_tests" is their only store; the edge falls back to the spec's table without it.
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -20,16 +22,22 @@ import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY, readAbTestConfigWithSource } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
-import { parseBoolean, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { abTestsSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
+import { parseBoolean, parseReferralBoost, REFERRAL_BOOST, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
+import { abTestsSchema, referralBoostSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
 export type EdgeStatus = "in-sync" | "missing" | "differs" | "unreadable";
 
-/** What the page shows: each setting's value in D1 and its KV mirror's state, and the A/B tests. */
+/** The referral boost's field and range, as the page's form and the action read them. */
+const REFERRAL_BOOST_LIMITS = { key: REFERRAL_BOOST.key, min: REFERRAL_BOOST.min, max: REFERRAL_BOOST.max };
+
+/** What the page shows: each setting's value in D1 and its KV mirror's state, the referral boost, and the A/B tests. */
 export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
-  const rows = await createDb(d1).select().from(siteSettings).where(inArray(siteSettings.key, SETTING_KEYS));
+  const rows = await createDb(d1)
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [...SETTING_KEYS, REFERRAL_BOOST.key]));
   const stored = new Map(rows.map((row) => [row.key, row]));
   const settings = await Promise.all(
     SETTING_KEYS.map(async (key) => {
@@ -43,7 +51,17 @@ export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
     }),
   );
   const ab = await readAbTestConfigWithSource(kv);
-  return { settings, abTests: ab.config, abSource: ab.source };
+  const boostRow = stored.get(REFERRAL_BOOST.key);
+  const storedBoost = parseReferralBoost(boostRow?.value);
+  const referralBoost = {
+    ...REFERRAL_BOOST_LIMITS,
+    // The reader's rule (readReferralBoost): no row, or a value it cannot read, means the default.
+    places: storedBoost ?? REFERRAL_BOOST.default,
+    defaultPlaces: REFERRAL_BOOST.default,
+    updatedAt: boostRow?.updatedAt ?? null,
+    storedInvalid: boostRow !== undefined && storedBoost === null,
+  };
+  return { settings, referralBoost, abTests: ab.config, abSource: ab.source };
 }
 
 export type SettingsOutcome =
@@ -59,6 +77,8 @@ export async function handleSettingsAction(context: AppLoadContext, actor: Signe
   switch (fields.intent) {
     case "save-settings":
       return saveSettings(context, actor, fields);
+    case "save-referral-boost":
+      return saveReferralBoost(context, actor, fields);
     case "save-ab-tests":
       return saveAbTests(context, actor, fields);
     case "reset-ab-tests":
@@ -112,6 +132,21 @@ async function mirrorToKv(kv: KVNamespace, values: Record<SettingKey, boolean>):
   );
   if (outcomes.includes("stale")) return "stale";
   return outcomes.includes("cleared") ? "cleared" : "written";
+}
+
+async function saveReferralBoost(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {
+  const submission = parseAdminForm(fields, referralBoostSchema(REFERRAL_BOOST_LIMITS));
+  if (submission.status !== "success") return invalid(submission.reply());
+  const places = submission.value;
+  const { DB } = context.cloudflare.env;
+  const db = createDb(DB);
+  const value = String(places);
+  const updatedAt = new Date().toISOString();
+  await db.batch([
+    auditStatement(DB, actor, "updated referral boost", REFERRAL_BOOST.key, { places }),
+    db.insert(siteSettings).values({ key: REFERRAL_BOOST.key, value, updatedAt }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt } }),
+  ]);
+  return success(SETTINGS_MESSAGES.referralBoostSaved(places));
 }
 
 async function saveAbTests(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {

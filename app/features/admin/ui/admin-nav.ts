@@ -7,15 +7,22 @@ export const ADMIN_PATHS = {
   users: "/admin/users",
   settings: "/admin/settings",
   analytics: "/admin/analytics",
+  email: "/admin/email",
+  mailbox: "/admin/mailbox",
 } as const;
 
-/** The admin area's pages, in navigation order. */
-export const ADMIN_NAV = [
+/**
+ * The admin area's pages, in navigation order. `devMailbox`: shown only while the development mailbox
+ * is where email goes (development without a provider).
+ */
+export const ADMIN_NAV: readonly { to: string; label: string; devMailbox?: true }[] = [
   { to: ADMIN_PATHS.dashboard, label: "Dashboard" },
   { to: ADMIN_PATHS.betaTesters, label: "Beta testers" },
+  { to: ADMIN_PATHS.email, label: "Email" },
+  { to: ADMIN_PATHS.mailbox, label: "Mailbox (development)", devMailbox: true },
   { to: ADMIN_PATHS.reviews, label: "Reviews" },
   { to: ADMIN_PATHS.contactMessages, label: "Contact messages" },
   { to: ADMIN_PATHS.users, label: "Users" },
   { to: ADMIN_PATHS.settings, label: "Settings" },
   { to: ADMIN_PATHS.analytics, label: "Analytics" },
-] as const;
+];

@@ -22,7 +22,7 @@
 // measure the pace. Out of process, GET /_standin/deliveries, GET /_standin/requests,
 // POST /_standin/faults (JSON) and POST /_standin/reset do the same over HTTP.
 //
-// CLI: node tests/support/resend-standin.mjs [--port 8851] [--rate 2] [--key re_test_key]
+// CLI: node scripts/lib/resend-standin.mjs [--port 8851] [--rate 2] [--key re_test_key]
 import { createHash, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 

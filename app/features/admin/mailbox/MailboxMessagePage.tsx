@@ -1,0 +1,80 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
+import { humanize } from "~/features/admin/ui/humanize";
+import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { formatUtcDateTime } from "~/lib/dates";
+import type { loadMailboxMessage } from "./mailbox.server";
+
+/**
+ * One message of the development mailbox: its links as real anchors (the preview's own links open
+ * nothing), the HTML in a frame sandboxed of everything (no scripts, forms, navigation or same-origin
+ * access), the plain-text part, and the headers.
+ */
+export function MailboxMessagePage() {
+  const message = useLoaderData<typeof loadMailboxMessage>();
+  return (
+    <>
+      <PageHeader
+        title={message.subject}
+        description={
+          <>
+            To {message.recipient} · from {message.sender} · <time dateTime={message.createdAt}>{formatUtcDateTime(message.createdAt)}</time>
+            {message.kind ? <> · {humanize(message.kind)}</> : null}
+          </>
+        }
+        actions={
+          <Link to={ADMIN_PATHS.mailbox} className="btn btn-sm btn-secondary">
+            Back to the mailbox
+          </Link>
+        }
+      />
+      <section className="admin-panel" aria-labelledby="links-title">
+        <h2 id="links-title">Links in this message</h2>
+        {message.links.length === 0 ? (
+          <p className="text-sm text-ink-muted">This message has no links.</p>
+        ) : (
+          <ul className="grid gap-3 text-sm" data-testid="message-links">
+            {message.links.map((link) => (
+              <li key={link.url}>
+                <a className="font-semibold underline" href={link.url}>
+                  {link.label}
+                </a>
+                {link.label === link.url ? null : <span className="block break-all text-ink-muted">{link.url}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="admin-panel" aria-labelledby="html-title">
+        <h2 id="html-title">As HTML</h2>
+        <p className="mb-3 text-sm text-ink-muted">
+          A preview in a sandbox: its links do nothing here (use the list above), and its style block (dark mode, narrow screens) is left out.
+        </p>
+        <iframe
+          title={`The message “${message.subject}” as HTML`}
+          srcDoc={message.previewHtml}
+          sandbox=""
+          className="block h-[40rem] w-full rounded-xl border border-line bg-white"
+          data-testid="message-html"
+        />
+      </section>
+      <section className="admin-panel" aria-labelledby="text-title">
+        <h2 id="text-title">As plain text</h2>
+        <pre className="overflow-x-auto whitespace-pre-wrap break-words text-sm" data-testid="message-text">
+          {message.text}
+        </pre>
+      </section>
+      <section className="admin-panel" aria-labelledby="headers-title">
+        <h2 id="headers-title">Headers</h2>
+        <dl className="grid gap-2 text-sm">
+          {Object.entries(message.headers).map(([name, value]) => (
+            <div key={name}>
+              <dt className="font-semibold">{name}</dt>
+              <dd className="break-all text-ink-muted">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The sign-up forms as the server renders them (what a visitor without JavaScript sees): the
+ * confirmation line of the success screens (pendingConfirmation, double opt-in) and the human check's
+ * note when Turnstile is on (ADR 0033). Rendered inside a data router whose root route hands out
+ * Turnstile's configuration, as the app's root loader does.
+ */
+import { createElement as h, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { NotifyForm } from "~/features/notify/NotifyForm";
+import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
+import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
+import { confirmationSentMessage, HUMAN_CHECK_MESSAGES, notifySuccessMessage } from "~/lib/messages";
+import type { TurnstileClientConfig } from "~/lib/turnstile";
+
+const TURNSTILE: TurnstileClientConfig = { siteKey: "0xSTANDIN000000000000AA", scriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js" };
+
+async function render(element: ReactElement, turnstile: TurnstileClientConfig | null = null, path = "/waitlist"): Promise<string> {
+  const routes = [{ id: "root", path: "/", loader: () => ({ turnstile }), children: [{ path: path.slice(1), element }] }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://127.0.0.1${path}`));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(h(StaticRouterProvider, { router, context, hydrate: false }));
+}
+
+/** The visible text, roughly: React's text separators dropped, tags spaced, entities decoded, spaces folded. */
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+const waitlist = (initialResult?: WaitlistResult) =>
+  h(WaitlistSection, { renderedAt: 0, attribution: { referrer: "direct", utm_source: "none", utm_medium: "none", utm_campaign: "none" }, initialResult, headingLevel: 1 });
+const notify = (initialResult?: WaitlistResult) => h(NotifyForm, { request: { platform: "android", intent: "waitlist" }, renderedAt: 0, initialResult });
+
+describe("the waitlist's welcome screen", () => {
+  it("keeps the spec's welcome screen and adds the confirmation line while the sign-up is pending", async () => {
+    const html = text(await render(waitlist({ state: "success", firstName: "Ada", pendingConfirmation: true })));
+    expect(html).toContain("Welcome to the beta program!");
+    expect(html).toContain("You're on the list. Here's what happens next:");
+    expect(html).toContain(confirmationSentMessage());
+    expect(html).toContain("confirmation link to your email address");
+  });
+
+  it("has no confirmation line when the sign-up is not pending (email off)", async () => {
+    for (const result of [{ state: "success", firstName: null }, { state: "success", firstName: null, pendingConfirmation: false }] as const) {
+      const html = text(await render(waitlist(result)));
+      expect(html).toContain("Welcome to the beta program!");
+      expect(html).not.toContain("confirmation link");
+    }
+  });
+});
+
+describe("the notification form's success", () => {
+  it("adds the confirmation line under the spec's success message while pending", async () => {
+    const html = text(await render(notify({ state: "success", firstName: "Ada", pendingConfirmation: true }), null, "/notify"));
+    expect(html).toContain(notifySuccessMessage("Android", "waitlist"));
+    expect(html).toContain(confirmationSentMessage());
+  });
+
+  it("shows only the spec's message when not pending", async () => {
+    const html = text(await render(notify({ state: "success", firstName: "Ada" }), null, "/notify"));
+    expect(html).toContain(notifySuccessMessage("Android", "waitlist"));
+    expect(html).not.toContain("confirmation link");
+  });
+
+  it("shows a human-check refusal as the server words it, anything else as the spec's generic message", async () => {
+    const values = { name: "Ada", email: "ada@example.com" };
+    const refused = text(await render(notify({ state: "error", message: HUMAN_CHECK_MESSAGES.missing, field: null, values }), null, "/notify"));
+    expect(refused).toContain(HUMAN_CHECK_MESSAGES.missing);
+    const other = text(await render(notify({ state: "error", message: "This email is already in our beta testing program!", field: "email", values }), null, "/notify"));
+    expect(other).toContain("Something went wrong. Please try again.");
+  });
+});
+
+describe("the human check in the forms", () => {
+  it("says, for visitors without JavaScript, that the form needs it, only when Turnstile is on", async () => {
+    for (const [element, path] of [
+      [waitlist(), "/waitlist"],
+      [notify(), "/notify"],
+    ] as const) {
+      const on = await render(element, TURNSTILE, path);
+      expect(on).toContain("<noscript>");
+      expect(text(on)).toContain(HUMAN_CHECK_MESSAGES.noScript);
+      expect(on).toContain('data-human-check="waiting"');
+      const off = await render(element, null, path);
+      expect(off).not.toContain("<noscript>");
+      expect(off).not.toContain("data-human-check");
+    }
+  });
+
+  it("renders nothing from Turnstile's host: no script, no frame, no site key in the form's HTML", async () => {
+    const html = await render(waitlist(), TURNSTILE);
+    expect(html).not.toContain("challenges.cloudflare.com");
+    expect(html).not.toContain(TURNSTILE.siteKey);
+    expect(html).not.toContain("<iframe");
+  });
+});
