@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function WaitlistPage() {
-  const { renderedAt, attribution } = useLoaderData<typeof loader>();
+  const { renderedAt, attribution, referralCode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} initialResult={result} headingLevel={1} />;
+  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} referralCode={referralCode} initialResult={result} headingLevel={1} />;
 }

@@ -26,6 +26,8 @@ export interface WaitlistSectionProps {
   renderedAt: number;
   /** Attribution of the page request, used when JavaScript is off. */
   attribution: Attribution;
+  /** The referral code of the link the visitor came through (/waitlist?ref=…), posted with the form. */
+  referralCode?: string | null;
   /** The answer of a document POST (no JavaScript), rendered in place of an empty form. */
   initialResult?: WaitlistResult;
   /** The submit label (the waitlist_cta A/B test varies it). */
@@ -63,6 +65,7 @@ export function WaitlistSection(props: WaitlistSectionProps) {
 function WaitlistForm({
   renderedAt,
   attribution,
+  referralCode = null,
   initialResult,
   submitLabel = WAITLIST_TEXT.submit,
   source = "main_waitlist_section",
@@ -176,6 +179,7 @@ function WaitlistForm({
       <input type="hidden" name="utm_source" value={tracking.utm_source} />
       <input type="hidden" name="utm_medium" value={tracking.utm_medium} />
       <input type="hidden" name="utm_campaign" value={tracking.utm_campaign} />
+      {referralCode ? <input type="hidden" name="ref" value={referralCode} /> : null}
 
       <HumanCheckField check={humanCheck} className="mt-4" />
 
