@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { track } from "~/features/analytics/browser/track";
+import { utmQueryOnly, withoutQuery } from "~/features/analytics/url-privacy";
 
 /**
  * Records a page_view on the first page and on every client-side route change (spec section 2).
@@ -10,6 +11,8 @@ export function usePageViews(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (pathname === "/admin" || pathname.startsWith("/admin/")) return;
-    track("page_view", { path: pathname, search, title: document.title, referrer: document.referrer || "direct" });
+    // Only utm_* of the query, and the referrer without its query: the pages behind email links carry
+    // a signed token there, and events reach third parties once a visitor consents.
+    track("page_view", { path: pathname, search: utmQueryOnly(search), title: document.title, referrer: document.referrer ? withoutQuery(document.referrer) : "direct" });
   }, [pathname, search]);
 }

@@ -149,3 +149,27 @@ test("withdrawing analytics consent stops Amplitude and the session id at once",
   expect(lateAmplitude.filter((event) => event.time >= withdrawnAt)).toEqual([]);
   expect(late.filter((r) => r.path === "/g/collect" && r.query.en === "faq_click")).toEqual([]);
 });
+
+test("after consent, a page opened from an email link sends its token to no analytics destination", async ({ page }) => {
+  const batches = await recordCollectorBatches(page);
+  await page.goto("/home");
+  await waitForHydration(page);
+  await openCookieSettings(page);
+  await banner(page).getByRole("button", { name: "Accept All" }).click();
+  await expect(banner(page)).toBeHidden();
+  await clearStandInLog();
+
+  // The token's value need not be valid: what matters is that it is in the page's address.
+  const secret = "1.tokenvalue-never-to-leave.signature";
+  await page.goto(`/waitlist/status?token=${secret}&utm_source=newsletter`);
+  await waitForAnalytics(page);
+  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/g/collect" && r.query.en === "page_view")).toBe(true);
+  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/2/httpapi" && r.body.includes("page_view")), { timeout: 10_000 }).toBe(true);
+
+  const log = await standInLog();
+  const sent = JSON.stringify(log) + JSON.stringify(batches);
+  expect(sent).not.toContain("tokenvalue-never-to-leave");
+  // The page is still recognisable, with its campaign.
+  const pageView = log.find((r) => r.path === "/g/collect" && r.query.en === "page_view");
+  expect(JSON.parse(pageView?.body ?? "{}")).toMatchObject({ page_location: expect.stringMatching(/\/waitlist\/status\?utm_source=newsletter$/) });
+});

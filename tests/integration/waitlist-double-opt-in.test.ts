@@ -142,6 +142,10 @@ describe("signing up again", () => {
     expect(await again.json()).toEqual({ state: "success", firstName: "Back", pendingConfirmation: true });
     expect(await entry("back@example.com")).toMatchObject({ status: "unsubscribed", consent_form: "notify", consent_page: "/home" });
     expect((await outbox()).map((r) => r.kind)).toEqual(["confirm", "confirm"]);
+    // Delivered, though the entry is still unsubscribed (and its address suppressed): it asks for new consent.
+    await app.db.prepare("UPDATE email_outbox SET status = 'cancelled' WHERE id = (SELECT min(id) FROM email_outbox)").run();
+    await deliverDueEmail(jobsEnv());
+    expect(standin.deliveries.map((d) => [d.to[0], d.subject])).toEqual([["back@example.com", expect.stringMatching(/Confirm your email/)]]);
   });
 });
 

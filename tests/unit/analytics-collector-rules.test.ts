@@ -9,11 +9,10 @@ import {
   referrerHost,
   sanitiseProperties,
   utcDay,
-  utmQueryOnly,
   utmValue,
   validEvents,
-  withoutQuery,
 } from "~/features/analytics/collector-rules.server";
+import { pageUrlForAnalytics, utmQueryOnly, withoutQuery } from "~/features/analytics/url-privacy";
 
 const NOW = Date.parse("2026-03-10T12:00:00.000Z");
 
@@ -61,6 +60,11 @@ describe("withoutQuery, utmValue, utmQueryOnly", () => {
     expect(utmQueryOnly("?utm_source=x&email=a%40b.c&utm_medium=y&token=t")).toBe("?utm_source=x&utm_medium=y");
     expect(utmQueryOnly("?q=secret")).toBe("");
     expect(utmQueryOnly("")).toBe("");
+  });
+
+  it("pageUrlForAnalytics keeps a page's origin, path and utm_* only: an email link's token never leaves", () => {
+    expect(pageUrlForAnalytics("https://linkvault.app/waitlist/status?token=1.abc.sig#top")).toBe("https://linkvault.app/waitlist/status");
+    expect(pageUrlForAnalytics("https://linkvault.app/home?utm_source=hn&ref=abcdefghij")).toBe("https://linkvault.app/home?utm_source=hn");
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/features/analytics/catalogue";
 import type { analyticsEvents } from "~/db/schema";
+import { utmQueryOnly, withoutQuery } from "./url-privacy";
 
 export type Consent = CollectorBatch["consent"];
 type Primitive = string | number | boolean | null;
@@ -17,11 +18,6 @@ const UTM_MAX_LENGTH = 100;
 export function eventTime(clientAt: number, now: number): string {
   const plausible = Number.isFinite(clientAt) && clientAt >= now - MAX_EVENT_AGE_MS && clientAt <= now + MAX_EVENT_LEAD_MS;
   return new Date(plausible ? clientAt : now).toISOString();
-}
-
-/** A path or URL without its query string and fragment (they can carry tokens, emails, ids). */
-export function withoutQuery(value: string): string {
-  return value.split(/[?#]/, 1)[0] || "/";
 }
 
 function httpUrl(value: string): URL | null {
@@ -45,12 +41,6 @@ export function utmValue(value: string | undefined): string | null {
   // eslint-disable-next-line no-control-regex
   const clean = (value ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, UTM_MAX_LENGTH).trim();
   return clean || null;
-}
-
-/** A query string reduced to its utm_* parameters ("" when none is left). */
-export function utmQueryOnly(search: string): string {
-  const kept = [...new URLSearchParams(search.replace(/^\?/, "")).entries()].filter(([key]) => key.toLowerCase().startsWith("utm_"));
-  return kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
 }
 
 // Property keys that name a person, a device or a session. Compared lower-case without separators,

@@ -6,6 +6,7 @@
  */
 import type { GoogleAnalyticsConfig } from "../config";
 import type { TrackedEvent } from "./track";
+import { pageUrlForAnalytics, withoutQuery } from "../url-privacy";
 
 /** Diagnostics with no marketing value and much volume: kept to the first-party collector. */
 const NOT_FORWARDED = new Set(["resource_timing", "memory_check"]);
@@ -29,7 +30,12 @@ function gtag(...args: unknown[]): void {
 
 export function startGoogleAnalytics(config: GoogleAnalyticsConfig, onError: (message: string) => void): GoogleAnalytics {
   gtag("js", new Date());
-  gtag("config", config.measurementId, GA_CONFIG_PARAMETERS);
+  // gtag reads document.location and document.referrer for every hit unless told otherwise.
+  gtag("config", config.measurementId, {
+    ...GA_CONFIG_PARAMETERS,
+    page_location: pageUrlForAnalytics(window.location.href),
+    page_referrer: document.referrer ? withoutQuery(document.referrer) : "",
+  });
   const script = document.createElement("script");
   script.async = true;
   const src = new URL(config.scriptUrl);
@@ -42,7 +48,12 @@ export function startGoogleAnalytics(config: GoogleAnalyticsConfig, onError: (me
     forward(event) {
       if (NOT_FORWARDED.has(event.name)) return;
       if (event.name === "page_view") {
-        gtag("event", "page_view", { page_location: window.location.href, page_title: document.title });
+        // Never the raw URLs: an email link's page carries its token in the query (url-privacy.ts).
+        gtag("event", "page_view", {
+          page_location: pageUrlForAnalytics(window.location.href),
+          page_referrer: document.referrer ? withoutQuery(document.referrer) : "",
+          page_title: document.title,
+        });
       } else {
         gtag("event", event.name, event.properties);
       }

@@ -16,7 +16,8 @@ export const confirmPayload = z.object({
 export const confirmKind: EmailKind<z.infer<typeof confirmPayload>> = {
   name: "confirm",
   payload: confirmPayload,
-  wanted: (entry) => entry.status === "pending",
+  // Pending, or unsubscribed and asking to come back (a new sign-up): confirming is the new consent.
+  wanted: (entry) => entry.status !== "confirmed",
   ignoresSuppression: (payload) => payload.consentRequest === true,
   async content({ entry, payload, links }) {
     const list = payload.form === "notify" ? `${siteConfig.appName} updates` : `the ${siteConfig.appName} waitlist`;
