@@ -89,3 +89,24 @@ export async function readReferralBoost(d1: D1Database): Promise<number> {
   const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(REFERRAL_BOOST.key).first<{ value: string }>();
   return parseReferralBoost(row?.value) ?? REFERRAL_BOOST.default;
 }
+
+/**
+ * How long raw analytics events are kept (issue 19), in days: the owner sets it on the analytics page
+ * (site_settings key analytics_retention_days); default 400, so the page's longest range (366 days)
+ * still has every raw event. Past it only the daily counts remain (ADR 0037).
+ */
+export const ANALYTICS_RETENTION = { key: "analytics_retention_days", default: 400, min: 30, max: 3650 } as const;
+
+/** A stored retention: a whole number of days in range, or null when the text is anything else. */
+export function parseAnalyticsRetention(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,5}$/.test(text)) return null;
+  const days = Number(text);
+  return days >= ANALYTICS_RETENTION.min && days <= ANALYTICS_RETENTION.max ? days : null;
+}
+
+/** The retention in force: the stored value, or the default when none (or an invalid one) is stored. */
+export async function readAnalyticsRetentionDays(d1: D1Database): Promise<number> {
+  const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(ANALYTICS_RETENTION.key).first<{ value: string }>();
+  return parseAnalyticsRetention(row?.value) ?? ANALYTICS_RETENTION.default;
+}

@@ -4,6 +4,7 @@
  */
 import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/features/analytics/catalogue";
 import type { analyticsEvents } from "~/db/schema";
+import { BEACON_VERSION, type Beacon } from "./beacon.server";
 import { utmQueryOnly, withoutQuery } from "./url-privacy";
 
 export type Consent = CollectorBatch["consent"];
@@ -153,6 +154,28 @@ export function eventRow(event: ValidEvent, facts: BatchFacts): AnalyticsEventRo
     utmMedium: facts.utm.medium,
     utmCampaign: facts.utm.campaign,
     properties: sanitiseProperties(event.properties, facts.consent),
+  };
+}
+
+/** The queue message of one accepted batch (ADR 0037): the batch's facts once, then each event as stored. */
+export function beaconFrom(events: readonly ValidEvent[], facts: BatchFacts, id: string): Beacon {
+  return {
+    v: BEACON_VERSION,
+    id,
+    receivedAt: new Date(facts.now).toISOString(),
+    consent: facts.consent,
+    visitorHash: facts.visitorHash,
+    sessionId: facts.sessionId,
+    referrerHost: facts.referrerHost,
+    utmSource: facts.utm.source,
+    utmMedium: facts.utm.medium,
+    utmCampaign: facts.utm.campaign,
+    events: events.map((event) => ({
+      name: event.name,
+      occurredAt: eventTime(event.at, facts.now),
+      path: withoutQuery(event.path),
+      properties: sanitiseProperties(event.properties, facts.consent),
+    })),
   };
 }
 

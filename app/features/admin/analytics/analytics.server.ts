@@ -18,7 +18,7 @@ interface Rows {
   referrers: { host: string; n: number };
   sources: { source: string | null; pageViews: number; conversions: number };
   funnel: { landingViews: number; formStarts: number; formSubmits: number; signups: number; conversions: number };
-  abTests: { name: "ab_test_impression" | "ab_test_conversion"; test: string | null; variant: string | null; n: number };
+  abTests: { name: "ab_test_impression" | "ab_test_signup"; test: string | null; variant: string | null; n: number };
   webVitals: { path: string | null; metric: unknown; p75: number; samples: number };
 }
 
