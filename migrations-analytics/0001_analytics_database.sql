@@ -78,11 +78,13 @@ CREATE INDEX analytics_beacons_time_idx ON analytics_beacons (ingested_at);
 -- sees how many, and can replay them once the cause is fixed.
 CREATE TABLE analytics_dead_letters (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  message_id TEXT NOT NULL UNIQUE,
+  message_id TEXT NOT NULL,
   received_at TEXT NOT NULL,
   attempts INTEGER NOT NULL,
   body TEXT NOT NULL
 );
+-- A message the dead-letter queue delivers twice is kept once.
+CREATE UNIQUE INDEX analytics_dead_letters_message_idx ON analytics_dead_letters (message_id);
 
 -- The move of the events stored in the site's database before this one existed: the highest site
 -- event id moved so far (chunks in id order), how many moved, and when the move found nothing left.

@@ -75,7 +75,13 @@ export interface IngestReport {
  * Stores the beacons (those already stored are skipped) and counts their events, in one D1 batch.
  * Throws when D1 does: then nothing of it landed, and the caller retries.
  */
-export async function ingestBeacons(d1: D1Database, beacons: readonly Beacon[], now: number = Date.now()): Promise<IngestReport> {
+export async function ingestBeacons(
+  d1: D1Database,
+  beacons: readonly Beacon[],
+  now: number = Date.now(),
+  /** More statements for the same transaction (a replay deletes its dead letters with them). */
+  also: readonly D1PreparedStatement[] = [],
+): Promise<IngestReport> {
   // The same id twice in one call (a message and its redelivery in one batch): the first is kept.
   const unique = [...new Map(beacons.map((beacon) => [beacon.id, beacon])).values()];
   if (unique.length === 0) return { stored: 0, statements: 0 };
@@ -87,7 +93,7 @@ export async function ingestBeacons(d1: D1Database, beacons: readonly Beacon[], 
     statements.push(d1.prepare(INSERT_NEW_EVENTS).bind(chunk));
     statements.push(d1.prepare(REMEMBER_BEACONS).bind(chunk, at));
   }
-  statements.push(...countNewEvents(d1));
+  statements.push(...countNewEvents(d1), ...also);
   const results = await d1.batch(statements);
   const stored = inserts.reduce((sum, i) => sum + (results[i]?.meta.changes ?? 0), 0);
   return { stored, statements: statements.length };
