@@ -120,7 +120,7 @@ export function d1Probe({ worker, binding }) {
       if (!target) throw new Error(`no worker ${worker}`);
       const databaseId = target.d1Databases?.[binding];
       if (!databaseId) throw new Error(`worker ${worker} has no D1 binding ${binding}`);
-      const { [binding]: _, ...otherDatabases } = target.d1Databases;
+      const otherDatabases = Object.fromEntries(Object.entries(target.d1Databases).filter(([name]) => name !== binding));
       return [
         ...workers.map((w) => (w === target ? { ...w, d1Databases: otherDatabases, wrappedBindings: { ...w.wrappedBindings, [binding]: name } } : w)),
         {
@@ -209,7 +209,7 @@ export function consumerGate({ queue, jobsWorker = "jobs" }) {
       const jobs = workers.find((w) => w.name === jobsWorker);
       const settings = jobs?.queueConsumers?.[queue];
       if (!settings) throw new Error(`worker ${jobsWorker} does not consume ${queue}`);
-      const { [queue]: _, ...otherConsumers } = jobs.queueConsumers;
+      const otherConsumers = Object.fromEntries(Object.entries(jobs.queueConsumers).filter(([name]) => name !== queue));
       return [
         ...workers.map((w) => (w === jobs ? { ...w, queueConsumers: otherConsumers } : w)),
         {
