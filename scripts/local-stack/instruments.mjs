@@ -22,39 +22,42 @@ const json = (body) => new Response(JSON.stringify(body), { headers: { "Content-
 const D1_PROBE_MODULE = `
 export default function (env) {
   const real = new WeakMap();
-  async function ask(kind, count, text) {
-    const response = await env.PROBE.fetch("http://probe/" + kind, { method: "POST", body: JSON.stringify({ count, text }) });
+  // Node names the text a targeted fault looks for; the statements' values are searched here, in full.
+  async function ask(kind, count, texts) {
+    const target = await (await env.PROBE.fetch("http://probe/target")).text();
+    const hit = target !== "" && texts.some((text) => text.includes(target));
+    const response = await env.PROBE.fetch("http://probe/" + kind, { method: "POST", body: JSON.stringify({ count, hit }) });
     return (await response.json()).action;
   }
   function failure(action) {
     return new Error(action === "fail-after" ? "D1_ERROR: injected failure after the commit (reply lost)" : "D1_ERROR: injected failure (database unavailable)");
   }
-  async function run(kind, count, text, call) {
-    const action = await ask(kind, count, text);
+  async function run(kind, count, texts, call) {
+    const action = await ask(kind, count, texts);
     if (action === "fail") throw failure(action);
     const result = await call();
     if (action === "fail-after") throw failure(action);
     return result;
   }
   function wrap(statement, sql, values) {
-    const text = sql + " " + values.map((v) => (typeof v === "string" ? v.slice(0, 4000) : String(v))).join(" ");
+    const texts = [sql, ...values.map(String)];
     const proxy = {
       bind: (...bound) => wrap(statement.bind(...bound), sql, bound),
-      first: (...args) => run("statement", 1, text, () => statement.first(...args)),
-      all: (...args) => run("statement", 1, text, () => statement.all(...args)),
-      run: (...args) => run("statement", 1, text, () => statement.run(...args)),
-      raw: (...args) => run("statement", 1, text, () => statement.raw(...args)),
+      first: (...args) => run("statement", 1, texts, () => statement.first(...args)),
+      all: (...args) => run("statement", 1, texts, () => statement.all(...args)),
+      run: (...args) => run("statement", 1, texts, () => statement.run(...args)),
+      raw: (...args) => run("statement", 1, texts, () => statement.raw(...args)),
     };
-    real.set(proxy, { statement, text });
+    real.set(proxy, { statement, texts });
     return proxy;
   }
   return {
     prepare: (sql) => wrap(env.INNER.prepare(sql), sql, []),
     batch(statements) {
       const inner = statements.map((s) => real.get(s));
-      return run("batch", inner.length, inner.map((s) => s.text).join("\\n"), () => env.INNER.batch(inner.map((s) => s.statement)));
+      return run("batch", inner.length, inner.flatMap((s) => s.texts), () => env.INNER.batch(inner.map((s) => s.statement)));
     },
-    exec: (sql) => run("statement", 1, sql, () => env.INNER.exec(sql)),
+    exec: (sql) => run("statement", 1, [sql], () => env.INNER.exec(sql)),
     dump: () => env.INNER.dump(),
   };
 }
@@ -79,13 +82,13 @@ export function d1Probe({ worker, binding }) {
   };
   async function decide(request) {
     const kind = new URL(request.url).pathname.slice(1);
-    const { count, text } = await request.json();
+    const { count, hit } = await request.json();
     state.calls++;
     if (Date.now() < state.failUntil) {
       state.failures++;
       return "fail";
     }
-    if (kind === "batch" && state.target && state.target.times > 0 && text.includes(state.target.text)) {
+    if (kind === "batch" && hit && state.target && state.target.times > 0) {
       state.target.times--;
       state.target.failed++;
       state.failures++;
@@ -127,7 +130,12 @@ export function d1Probe({ worker, binding }) {
           name,
           modules: [{ type: "ESModule", path: `${name}.mjs`, contents: D1_PROBE_MODULE }],
           d1Databases: { INNER: databaseId },
-          serviceBindings: { PROBE: async (request) => json({ action: await decide(request) }) },
+          serviceBindings: {
+            PROBE: async (request) => {
+              if (new URL(request.url).pathname === "/target") return new Response(state.target && state.target.times > 0 ? state.target.text : "");
+              return json({ action: await decide(request) });
+            },
+          },
         },
       ];
     },

@@ -6,6 +6,7 @@
  * front of the analytics queue's consumer (scripts/local-stack/instruments.mjs).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
@@ -25,6 +26,12 @@ export interface AnalyticsStack {
   /** The site's database. */
   site(): Promise<D1Database>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * The same POST on a connection of its own, closed after the answer: for the load of many clients,
+   * where a reused idle connection the server is closing could fail a request mid-flight, and leave
+   * the test unable to say whether the server took it.
+   */
+  postOnce(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
   /** The admin's session cookie (signed in over HTTP). */
   signIn(): Promise<string>;
   close(): Promise<void>;
@@ -55,9 +62,30 @@ export async function startAnalyticsStack(vars: Record<string, string> = {}): Pr
       headers: { "Content-Type": "application/json", Origin: url.origin, "User-Agent": BROWSER_UA, ...headers },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
+  const postOnce = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const text = JSON.stringify(body);
+      const request = httpRequest(
+        new URL(path, url),
+        {
+          method: "POST",
+          agent: false,
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), Origin: url.origin, "User-Agent": BROWSER_UA, Connection: "close", ...headers },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+      request.end(text);
+    });
   return {
     stack,
     probe,
+    postOnce,
     gate,
     analytics: async () => (await stack.mf.getD1Database("ANALYTICS_DB", "site")) as unknown as D1Database,
     site: async () => (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database,
