@@ -12,6 +12,8 @@ export interface D1ProbeState {
 }
 export function d1Probe(options: { worker: string; binding: string }): {
   state: D1ProbeState;
+  /** The name of a worker with the same database under the same binding, unprobed (for reads from Node). */
+  reader: string;
   failFor(ms: number): void;
   failBatchContaining(text: string, times: number): void;
   loseReplyOnce(): void;

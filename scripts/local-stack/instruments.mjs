@@ -104,6 +104,8 @@ export function d1Probe({ worker, binding }) {
   }
   return {
     state,
+    /** A worker with the same database, unprobed, for reading it from Node: mf.getD1Database(binding, probe.reader). */
+    reader: `${name}-reader`,
     failFor(ms) {
       state.failUntil = Date.now() + ms;
     },
@@ -136,6 +138,13 @@ export function d1Probe({ worker, binding }) {
               return json({ action: await decide(request) });
             },
           },
+        },
+        {
+          name: `${name}-reader`,
+          modules: true,
+          script: "export default { fetch: () => new Response(null, { status: 404 }) };",
+          compatibilityDate: "2024-09-23",
+          d1Databases: { [binding]: databaseId },
         },
       ];
     },

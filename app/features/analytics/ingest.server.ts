@@ -11,6 +11,9 @@
  * the same transaction as the rows they count: all of it lands, or none of it.
  */
 import type { Beacon } from "./beacon.server";
+import { COUNT_NEW_EVENTS } from "./count-statements.mjs";
+
+export { COUNT_NEW_EVENTS };
 
 /** The JSON of one statement's beacons stays under this many characters (D1's cap on a value is 2 MB). */
 export const MAX_JSON_PER_STATEMENT = 1_000_000;
@@ -29,16 +32,6 @@ ORDER BY b.key, e.key`;
 const REMEMBER_BEACONS = `INSERT INTO analytics_beacons (id, ingested_at)
 SELECT json_extract(value, '$.id'), ?2 FROM json_each(?1) WHERE true
 ON CONFLICT (id) DO NOTHING`;
-
-/** Counts every event not counted yet (those above the mark), then moves the mark past them. */
-export const COUNT_NEW_EVENTS = [
-  `INSERT INTO analytics_daily_counts (name, facet, day, value, n)
-SELECT name, facet, day, value, count(*) FROM analytics_event_facets
-WHERE id > (SELECT up_to_id FROM analytics_counted WHERE id = 1)
-GROUP BY name, facet, day, value
-ON CONFLICT (name, facet, day, value) DO UPDATE SET n = n + excluded.n`,
-  `UPDATE analytics_counted SET up_to_id = (SELECT coalesce(max(id), analytics_counted.up_to_id) FROM analytics_events) WHERE id = 1`,
-] as const;
 
 /** The count statements, prepared (every writer of analytics_events ends its batch with them). */
 export function countNewEvents(d1: D1Database): D1PreparedStatement[] {
