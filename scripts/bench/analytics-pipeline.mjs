@@ -246,8 +246,9 @@ export async function measureAnalyticsPipeline({ stateDir, progress }) {
 export function pipelineReport(figures, ms) {
   const { levels, statements, settings } = figures;
   const ratioOf = (level) => level.loaded.p99 / level.alone.p99;
-  const meets = (level) => ratioOf(level) <= SIGNUP_P99_RATIO_GOAL && level.alone.failed + level.loaded.failed === 0;
-  const sustained = [...levels].reverse().find(meets) ?? null;
+  const failedAt = (level) => level.alone.failed + level.loaded.failed;
+  // The goal is read at the heaviest level (every level answered every batch: the stack sustains it);
+  // the lighter levels are shown for scale, so noise that favours one level cannot pick it.
   const heaviest = levels.at(-1);
   const section = [
     `Analytics pipeline (issue 19) · local stack · per level: ${settings.signUpsPerRound} sign-ups (${settings.signUpConcurrency} at a time) alone, then under that many beacon clients (${settings.eventsPerBatch} events a batch, back to back)`,
@@ -262,19 +263,19 @@ export function pipelineReport(figures, ms) {
   ];
   const rows = [
     {
-      figure: `Sign-up p99 under analytics load ÷ alone (${sustained ? `${sustained.clients} beacon clients, the heaviest within the goal` : `${heaviest.clients} beacon clients`})`,
-      value: sustained ? `${ratioOf(sustained).toFixed(2)} (${ms(sustained.loaded.p99)} ÷ ${ms(sustained.alone.p99)} ms)` : `${ratioOf(heaviest).toFixed(2)}`,
+      figure: `Sign-up p99 under analytics load ÷ alone (${heaviest.clients} beacon clients, ${Math.round(heaviest.collector.eventsPerSecond).toLocaleString("en")} events/s)`,
+      value: `${ratioOf(heaviest).toFixed(2)} (${ms(heaviest.loaded.p99)} ÷ ${ms(heaviest.alone.p99)} ms), ${failedAt(heaviest)} failed`,
       goal: `≤ ${SIGNUP_P99_RATIO_GOAL}, none failing`,
-      status: sustained ? "met" : "missed",
+      status: ratioOf(heaviest) <= SIGNUP_P99_RATIO_GOAL && failedAt(heaviest) === 0 ? "met" : "missed",
     },
     {
-      figure: `  at ${heaviest.clients} beacon clients (${Math.round(heaviest.collector.eventsPerSecond).toLocaleString("en")} events/s)`,
-      value: `${ratioOf(heaviest).toFixed(2)} (${ms(heaviest.loaded.p99)} ÷ ${ms(heaviest.alone.p99)} ms), ${heaviest.alone.failed + heaviest.loaded.failed} failed`,
+      figure: "  the lighter levels",
+      value: levels.slice(0, -1).map((level) => `${level.clients} clients: ${ratioOf(level).toFixed(2)}, ${failedAt(level)} failed`).join("; "),
       goal: "for scale",
-      status: null,
+      status: "n/a",
     },
     { figure: "D1 statements per 1,000 accepted events (new design)", value: `${statements.newDesign.per1000.toFixed(2)} (today's: ${statements.todaysDesign.per1000.toFixed(1)})`, goal: `≤ ${STATEMENTS_PER_1000_GOAL}`, status: statements.newDesign.per1000 <= STATEMENTS_PER_1000_GOAL ? "met" : "missed" },
-    { figure: `Collector answer time p50 / p99 (${levels[0].clients} beacon clients)`, value: `${ms(levels[0].collector.p50)} / ${ms(levels[0].collector.p99)} ms`, goal: "for scale", status: null },
+    { figure: `Collector answer time p50 / p99 (${levels[0].clients} beacon clients)`, value: `${ms(levels[0].collector.p50)} / ${ms(levels[0].collector.p99)} ms`, goal: "for scale", status: "n/a" },
   ];
   return { section, rows };
 }
