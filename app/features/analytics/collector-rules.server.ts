@@ -3,7 +3,6 @@
  * are kept, and what of each is stored for the visitor's consent level.
  */
 import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/features/analytics/catalogue";
-import type { analyticsEvents } from "~/db/schema";
 import { BEACON_VERSION, type Beacon } from "./beacon.server";
 import { utmQueryOnly, withoutQuery } from "./url-privacy";
 
@@ -126,8 +125,6 @@ export interface BatchFacts {
   now: number;
 }
 
-export type AnalyticsEventRow = Omit<typeof analyticsEvents.$inferInsert, "id" | "receivedAt">;
-
 export function batchFacts(batch: CollectorBatch, ownHostname: string, visitorHash: string | null, now: number): BatchFacts {
   const analytics = batch.consent === "analytics";
   return {
@@ -137,23 +134,6 @@ export function batchFacts(batch: CollectorBatch, ownHostname: string, visitorHa
     referrerHost: referrerHost(batch.referrer, ownHostname),
     utm: { source: utmValue(batch.utm?.source), medium: utmValue(batch.utm?.medium), campaign: utmValue(batch.utm?.campaign) },
     now,
-  };
-}
-
-/** One row of analytics_events (every column set, so multi-row inserts line up). */
-export function eventRow(event: ValidEvent, facts: BatchFacts): AnalyticsEventRow {
-  return {
-    name: event.name,
-    occurredAt: eventTime(event.at, facts.now),
-    path: withoutQuery(event.path),
-    consent: facts.consent,
-    visitorHash: facts.visitorHash,
-    sessionId: facts.sessionId,
-    referrerHost: facts.referrerHost,
-    utmSource: facts.utm.source,
-    utmMedium: facts.utm.medium,
-    utmCampaign: facts.utm.campaign,
-    properties: sanitiseProperties(event.properties, facts.consent),
   };
 }
 
