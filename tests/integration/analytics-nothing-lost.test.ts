@@ -88,7 +88,6 @@ it("counts exactly the events accepted, through a stopped consumer, a batch fail
   expect(s.probe.state.lostReplies).toBe(1);
 
   const analytics = await s.analytics();
-  console.log("DIAG", JSON.stringify({ probe: s.probe.state, gate: { ...s.gate.state, acked: s.gate.state.acked.size }, accepted, acceptedBatches }), await analytics.prepare("SELECT count(*) AS n FROM analytics_beacons").first("n"), await analytics.prepare("SELECT count(*) AS n FROM analytics_events").first("n"));
   expect(await analytics.prepare("SELECT count(*) AS n FROM analytics_dead_letters").first("n")).toBe(0);
   expect(await analytics.prepare("SELECT count(*) AS n FROM analytics_events WHERE path = '/load'").first("n")).toBe(accepted);
   const [kept, recounted] = await analytics.batch([
