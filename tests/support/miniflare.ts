@@ -7,6 +7,7 @@ import { Miniflare, Response as MiniflareResponse } from "miniflare";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
 import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
+import { freshConnectionsToWorkerd } from "../../scripts/lib/workerd-bridge.mjs";
 import { loadServerBuild } from "./routes";
 
 export { applyMigrationFile, applyMigrations, migrationFiles, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
@@ -35,6 +36,7 @@ function loadBuild(): Promise<ServerBuild> {
 const BINDINGS_ONLY = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" } as const;
 
 export async function createTestApp(vars: Record<string, string> = {}): Promise<TestApp> {
+  freshConnectionsToWorkerd(); // also outside Vitest's setup file (the bench)
   const mf = new Miniflare({
     ...BINDINGS_ONLY,
     d1Databases: { DB: "test-db" },
@@ -64,7 +66,8 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },
     async dispose() {
-      await Promise.all(pending);
+      // Work a waitUntil started may start more (a nudge, then its delivery): all of it ends before workerd does.
+      while (pending.length > 0) await Promise.all(pending.splice(0));
       await mf.dispose();
     },
   };
@@ -153,9 +156,10 @@ export function slowD1(db: D1Database, ms: number): D1Database {
 
 /**
  * At most `max` D1 calls in flight, the rest queued. Only for the harness: here the app runs in Node
- * and reaches D1 through Miniflare's HTTP bridge into workerd, which drops connections ("other side
- * closed") beyond about 100 concurrent calls. The Pages Function calls D1 inside workerd, with no
- * such bridge, so this keeps a storm of requests from testing the bridge instead of the app.
+ * and reaches D1 through Miniflare's HTTP bridge into workerd, one connection per call
+ * (scripts/lib/workerd-bridge.mjs). The Pages Function calls D1 inside workerd, with no such bridge,
+ * so this keeps a storm of requests from opening hundreds of connections at once and testing the
+ * bridge instead of the app. Calls are never retried: a write the bridge lost may have landed.
  */
 function bridgeSafeD1(db: D1Database, max = 32): D1Database {
   let inFlight = 0;
