@@ -154,6 +154,36 @@ export function slowD1(db: D1Database, ms: number): D1Database {
   });
 }
 
+/** A D1 whose calls all wait, unanswered, until `release()` (then each runs for real); `waiting` counts them. */
+export interface StalledD1 {
+  db: D1Database;
+  readonly waiting: number;
+  release(): void;
+}
+
+/**
+ * The real D1, not answering: as `slowD1` with no end. A page that still answers in full while calls
+ * are `waiting` did not wait for D1 at all, which no timing of a loaded machine can fake (issue 18).
+ */
+export function stalledD1(db: D1Database): StalledD1 {
+  let waiting = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const stalled = aroundD1Calls(db, async (call) => {
+    waiting++;
+    await released;
+    waiting--;
+    return call();
+  });
+  return {
+    db: stalled,
+    get waiting() {
+      return waiting;
+    },
+    release,
+  };
+}
+
 /**
  * At most `max` D1 calls in flight, the rest queued. Only for the harness: here the app runs in Node
  * and reaches D1 through Miniflare's HTTP bridge into workerd, one connection per call
