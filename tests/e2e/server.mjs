@@ -2,7 +2,7 @@
 // The end-to-end server: the local stack that `npm start` runs (scripts/local-stack/: the site and
 // the companion Worker in one Miniflare, cron emulated), on a fresh state directory migrated and
 // seeded for this run, with the test hooks on (POST /__stack/scheduled runs the jobs worker's cron
-// now; see ADR 0032). Variables: wrangler.toml's [vars], then .dev.vars, then E2E_VARS below, then
+// now; see ADR 0032) and the cron's own schedule off. Variables: wrangler.toml's [vars], then .dev.vars, then E2E_VARS below, then
 // the JSON object in the environment variable E2E_STACK_VARS (for a one-off run).
 import { existsSync, rmSync } from "node:fs";
 import { run } from "../../scripts/lib/run.mjs";
@@ -52,4 +52,6 @@ function stop() {
 }
 process.prependListener("SIGTERM", stop);
 process.prependListener("SIGINT", stop);
-stack = await startLocalStack({ port, stateDir, vars: E2E_VARS, testHooks: true });
+// No Cron Triggers on the clock: a cron minute could fall in the middle of any test. A test that needs
+// the jobs worker's cron runs it itself (POST /__stack/scheduled), so it runs exactly when the test says.
+stack = await startLocalStack({ port, stateDir, vars: E2E_VARS, testHooks: true, crons: false });
