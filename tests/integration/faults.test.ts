@@ -8,6 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
+import { PUBLIC_READ_DEADLINE_MS } from "~/lib/deadline";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ADMIN_SAVE_FAILED_MESSAGE, ADMIN_UNAVAILABLE_MESSAGE } from "~/features/admin/messages";
 import type { CloudflareEnv } from "~/lib/env.server";
@@ -47,7 +48,8 @@ const STALLED = "D1 not answering";
 let stalled: StalledD1 | undefined;
 const FAULTS: Record<string, () => Faulty> = {
   "D1 failing": () => ({ DB: unavailableD1() }),
-  [STALLED]: () => ({ DB: (stalled = stalledD1(app.db)).db }),
+  // The production deadline (the harness waits longer, tests/support/miniflare.ts): it is what is tested here.
+  [STALLED]: () => ({ DB: (stalled = stalledD1(app.db)).db, PUBLIC_READ_DEADLINE_MS: String(PUBLIC_READ_DEADLINE_MS) }),
   "KV failing": () => ({ CONFIG: unavailableKV() }),
 };
 afterEach(() => {
