@@ -14,11 +14,11 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
 }
 
 /**
- * The public pages are checked in parts, each a test of its own: one test for every page took over four
+ * The public pages are checked in parts of about three pages, each a test of its own: one test for every page took over four
  * minutes on a loaded machine and ran out of time (issue 18). Every page lands in exactly one part, however
  * many the sitemap lists.
  */
-const PARTS = 6;
+const PARTS = 12;
 
 test.describe("public pages", () => {
   for (const scheme of SCHEMES) {
