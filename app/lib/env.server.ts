@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
+import { PUBLIC_READ_DEADLINE_MS } from "~/lib/deadline";
 
 /** The raw bindings Cloudflare hands the Pages Function. */
 export interface CloudflareEnv {
@@ -151,6 +152,8 @@ const envSchema = z
     /** Event batches the analytics collector (/api/events) accepts per client (hashed IP) per window. */
     ANALYTICS_RATE_LIMIT_MAX: positiveInt(120),
     ANALYTICS_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    /** Milliseconds a public page waits for an optional D1 read before its fallback (ADR 0021). */
+    PUBLIC_READ_DEADLINE_MS: positiveInt(PUBLIC_READ_DEADLINE_MS),
     /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */
     CF_ACCESS_TEAM_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
     CF_ACCESS_AUD: z.string().min(1).optional(),

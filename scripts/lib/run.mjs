@@ -10,7 +10,7 @@ export function run(command, args, options = {}) {
     });
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? code})`)),
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`)),
     );
   });
 }

@@ -11,6 +11,7 @@ import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";
+import { freezeClock } from "../support/clock";
 
 let app: TestApp;
 let adminRoutes: ReturnType<typeof guardedAdminRoutes>;
@@ -121,6 +122,7 @@ describe("the admin's door", () => {
   });
 
   it("rate limits sign-in per client, even with the right password", async () => {
+    freezeClock(); // the window cannot roll over between the third attempt and the fourth
     const limited = app.withEnv({ ADMIN_LOGIN_RATE_LIMIT_MAX: "3" });
     const ip = "198.51.100.50";
     for (let i = 0; i < 3; i++) {
@@ -136,6 +138,7 @@ describe("the admin's door", () => {
   });
 
   it("rate limits failed sign-ins per account across clients, and a success clears the count", async () => {
+    freezeClock();
     const limited = app.withEnv({ ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: "2" });
     await createAdminUser(app.db, { email: "target@example.test", role: "admin" });
     expect((await limited(formPost("/admin/login", { email: "target@example.test", password: OWNER.password }, "198.51.100.60"))).status).toBe(302);
