@@ -62,22 +62,6 @@ export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise
   await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
 }
 
-/** The current window's count without adding to it (checked before work that only failures count). */
-export async function peekRateLimit(
-  db: D1Database,
-  rule: RateLimitRule,
-  key: string,
-  now = Date.now(),
-): Promise<RateLimitResult> {
-  const window = windowAt(rule, now);
-  const row = await db
-    .prepare("SELECT hits FROM rate_limits WHERE bucket = ?1 AND window_start = ?2")
-    .bind(bucketOf(rule, key), window.start)
-    .first<{ hits: number }>();
-  const hits = row?.hits ?? 0;
-  return { allowed: hits < rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
-}
-
 /** Forgets a bucket (e.g. an account's failed sign-ins after a successful one). */
 export async function resetRateLimit(db: D1Database, rule: RateLimitRule, key: string): Promise<void> {
   await db.prepare("DELETE FROM rate_limits WHERE bucket = ?1").bind(bucketOf(rule, key)).run();

@@ -148,6 +148,20 @@ describe("the admin's door", () => {
     expect((await limited(formPost("/admin/login", OWNER, "198.51.100.64"))).status).toBe(302);
   });
 
+  it("counts simultaneous wrong passwords for one account before checking them: at most the limit are checked", async () => {
+    await createAdminUser(app.db, { email: "raced@example.test", role: "admin" });
+    // 40 at once, each from its own client, against the default account limit of 5.
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      app.fetch(formPost("/admin/login", { email: "raced@example.test", password: `wrong guess ${i}` }, `198.51.103.${i + 1}`)),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429), String(statuses)).toEqual([]);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The account stays locked for the window, even for the right password.
+    expect((await app.fetch(formPost("/admin/login", { email: "raced@example.test", password: OWNER.password }, "198.51.103.100"))).status).toBe(429);
+  });
+
   it("refuses cross-origin sign-in and admin posts", async () => {
     const cookie = await signIn(app);
     const fromElsewhere = formPost("/admin/login", OWNER, "198.51.100.70", { Origin: "https://evil.example" });
