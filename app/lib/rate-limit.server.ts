@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in D1, so every isolate at the edge sees the same count.
  * One atomic upsert per check: no read-then-write race.
  */
-import { clientIp, keyedHash } from "~/lib/client-id.server";
+import { keyedHash, rateLimitClient } from "~/lib/client-id.server";
 
 export interface RateLimitRule {
   /** Namespace of the limit, e.g. "waitlist". */
@@ -47,14 +47,14 @@ export async function hitRateLimit(
   return { allowed: hits <= rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
-/** Rate-limits the request's client; the bucket key is a keyed hash of its IP. */
+/** Rate-limits the request's client (its IPv4 address or IPv6 /64); the bucket key is a keyed hash of it. */
 export async function hitClientRateLimit(
   db: D1Database,
   rule: RateLimitRule,
   request: Request,
   secret: string,
 ): Promise<RateLimitResult> {
-  return hitRateLimit(db, rule, await keyedHash(secret, clientIp(request)));
+  return hitRateLimit(db, rule, await keyedHash(secret, rateLimitClient(request)));
 }
 
 /** Deletes windows that ended more than a day ago (called in the background). */
