@@ -83,7 +83,7 @@ export async function bumpContentVersion(kv: KVNamespace): Promise<boolean> {
     await kv.put(CONTENT_VERSION_KV_KEY, `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
     return true;
   } catch (error) {
-    logWarn("html_cache_version_not_bumped", { error: String(error) });
+    logWarn("html_cache_version_not_bumped", { error });
     return false;
   }
 }
@@ -171,7 +171,7 @@ async function renderAndStore(
   options.waitUntil(
     Promise.resolve()
       .then(() => cache.put(key, storedCopy(response, html, nonce)))
-      .catch((error) => logWarn("html_cache_put_failed", { error: String(error) })),
+      .catch((error) => logWarn("html_cache_put_failed", { error })),
   );
   const headers = new Headers(response.headers);
   headers.set(CACHE_STATUS_HEADER, "MISS");
@@ -205,7 +205,7 @@ export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<R
   try {
     stored = await cache.match(key);
   } catch (error) {
-    logWarn("html_cache_match_failed", { error: String(error) });
+    logWarn("html_cache_match_failed", { error });
   }
   const entry = { key, ab, contentVersion };
   if (!stored) return renderAndStore(options, cache, entry, nonce);
@@ -215,7 +215,7 @@ export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<R
   options.waitUntil(
     renderAndStore(options, cache, entry, options.createNonce())
       .then((response) => response.body?.cancel())
-      .catch((error) => logWarn("html_cache_refresh_failed", { error: String(error) })),
+      .catch((error) => logWarn("html_cache_refresh_failed", { error })),
   );
   return served(stored, nonce, visitor.setCookie, "STALE");
 }
