@@ -128,6 +128,7 @@ export function createRequestPipeline(build: ServerBuild) {
       createNonce,
       waitUntil: context.waitUntil,
       render,
+      exposeCacheState: env.APP_ENV !== "production",
     });
   }
 
