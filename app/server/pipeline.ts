@@ -6,7 +6,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
-import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
+import { assertSecretsFitHost, ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { turnstileClientConfig, turnstileCspAdditions } from "~/lib/turnstile.server";
 import { BodyIncompleteError, BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
@@ -103,6 +103,7 @@ export function createRequestPipeline(build: ServerBuild) {
     let env;
     try {
       env = parseEnv(context.env);
+      assertSecretsFitHost(env, request.url);
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
       logError("configuration_invalid", error);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { DEPLOYED_SECRETS } from "../support/secrets";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";
 
 let app: TestApp;
@@ -74,12 +75,14 @@ describe("the admin's door", () => {
   });
 
   it("uses a Secure __Host- cookie over https", async () => {
+    // A deployed host: with secrets of its own (ADR 0034).
+    const deployed = app.withEnv({ ...DEPLOYED_SECRETS });
     const request = new Request("https://admin.example/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://admin.example", "CF-Connecting-IP": "198.51.100.21" },
       body: new URLSearchParams({ ...OWNER }).toString(),
     });
-    const response = await app.fetch(request);
+    const response = await deployed(request);
     expect(response.status).toBe(302);
     const setCookie = response.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__Host-lv_admin=/);
