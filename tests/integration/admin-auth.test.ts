@@ -272,14 +272,16 @@ describe("Cloudflare Access (optional)", () => {
   });
   afterAll(() => new Promise<void>((resolve) => keysServer.close(() => resolve())));
 
-  const token = (claims: { email: string; aud?: string; iss?: string; expiresIn?: string }) =>
-    new SignJWT({ email: claims.email })
+  const token = (claims: { email?: unknown; aud?: string; iss?: string; expiresIn?: string | null }) => {
+    const jwt = new SignJWT(claims.email === undefined ? {} : { email: claims.email })
       .setProtectedHeader({ alg: "RS256", kid: "test-key" })
       .setIssuer(claims.iss ?? teamDomain)
       .setAudience(claims.aud ?? audience)
-      .setIssuedAt()
-      .setExpirationTime(claims.expiresIn ?? "5m")
-      .sign(privateKey);
+      .setIssuedAt();
+    // null: a token that never expires.
+    if (claims.expiresIn !== null) jwt.setExpirationTime(claims.expiresIn ?? "5m");
+    return jwt.sign(privateKey);
+  };
 
   const withAccess = () => app.withEnv({ CF_ACCESS_TEAM_DOMAIN: teamDomain, CF_ACCESS_AUD: audience });
   const get = async (jwt: string) =>
@@ -306,6 +308,19 @@ describe("Cloudflare Access (optional)", () => {
       const response = await get(jwt);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+  });
+
+  it("refuses a correctly signed token without an expiry, or without an email", async () => {
+    for (const [label, jwt] of [
+      ["no exp", await token({ email: OWNER.email, expiresIn: null })],
+      ["no email", await token({})],
+      ["empty email", await token({ email: "  " })],
+      ["email not a string", await token({ email: [OWNER.email] })],
+    ] as const) {
+      const response = await get(jwt);
+      expect(response.status, label).toBe(302);
+      expect(response.headers.get("Location"), label).toMatch(/^\/admin\/login/);
     }
   });
 
