@@ -25,13 +25,14 @@ export interface PipelineContext {
 
 /**
  * A state-changing request from another site (CSRF). Browsers send Origin on cross-origin POSTs
- * and Sec-Fetch-Site everywhere modern; either one naming another site is refused.
+ * and Sec-Fetch-Site everywhere modern; either one naming another site is refused. Origins are
+ * compared whole, scheme, host and port (ADR 0034): http://site is not https://site.
  */
 function isCrossOrigin(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     try {
-      if (new URL(origin).host !== new URL(request.url).host) return true;
+      if (new URL(origin).origin !== new URL(request.url).origin) return true;
     } catch {
       return true;
     }

@@ -148,6 +148,11 @@ describe("cross-origin posts", () => {
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site" },
+    // The same host under another scheme or port is another origin (a plain-http page, another service).
+    { Origin: "https://127.0.0.1:8788" },
+    { Origin: "http://127.0.0.1:8789" },
+    { Origin: "http://127.0.0.1" },
+    { Origin: "not a url" },
   ] as Record<string, string>[])("refuses a POST with %j with 403 and stores nothing", async (headers) => {
     const response = await app.fetch("/waitlist", {
       method: "POST",
@@ -157,5 +162,23 @@ describe("cross-origin posts", () => {
     expect(response.status).toBe(403);
     const { results } = await app.db.prepare("SELECT * FROM waitlist WHERE email = 'csrf@example.com'").all();
     expect(results).toHaveLength(0);
+  });
+});
+
+describe("same-origin posts", () => {
+  it("are compared by whole origin: an https page posting to its https site is accepted, its http twin is not", async () => {
+    const site = app.withEnv({ ...DEPLOYED_SECRETS, WAITLIST_RATE_LIMIT_MAX: "1000" });
+    const post = (origin: string, email: string) =>
+      site(
+        new Request("https://linkvault.example/api/waitlist", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": "203.0.113.61" },
+          body: new URLSearchParams({ email, submissionTime: "1" }).toString(),
+        }),
+      );
+    expect((await post("https://linkvault.example", "same-origin@example.com")).status).toBe(200);
+    expect((await post("HTTPS://LinkVault.example:443", "default-port@example.com")).status).toBe(200);
+    expect((await post("http://linkvault.example", "plain-http@example.com")).status).toBe(403);
+    expect((await post("https://linkvault.example:8443", "other-port@example.com")).status).toBe(403);
   });
 });
