@@ -90,6 +90,29 @@ describe("the admin's door", () => {
     expect(setCookie).not.toMatch(/Domain=/i);
   });
 
+  it("over https, the flash message rides a Secure __Host- cookie too, and is shown once", async () => {
+    const deployed = app.withEnv({ ...DEPLOYED_SECRETS });
+    const origin = "https://admin.example";
+    const form = (path: string, fields: Record<string, string>, cookie = "") =>
+      new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": "198.51.100.22", Accept: "text/html", Cookie: cookie },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const session = cookiePair((await deployed(form("/admin/login", { ...OWNER }))).headers.get("Set-Cookie"), "__Host-lv_admin");
+    const saved = await deployed(form("/admin/settings", { intent: "save-settings", show_customer_reviews: "true", promotion_as_entry_page: "false" }, session));
+    expect(saved.status).toBe(302);
+    const setCookie = saved.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__Host-lv_admin_flash=/);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; HttpOnly/i);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const page = await deployed(new Request(`${origin}${saved.headers.get("Location")}`, { headers: { Accept: "text/html", Cookie: `${session}; ${cookiePair(setCookie, "__Host-lv_admin_flash")}` } }));
+    expect(await page.text()).toMatch(/class="flash flash-success"/);
+    expect(page.headers.get("Set-Cookie")).toMatch(/^__Host-lv_admin_flash=;.*Max-Age=0/i);
+  });
+
   it("gives one generic message for a wrong password, an unknown email and a disabled account", async () => {
     const attempts = [
       { email: OWNER.email, password: "wrong password entirely" },
