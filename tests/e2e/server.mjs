@@ -6,7 +6,6 @@
 // the JSON object in the environment variable E2E_STACK_VARS (for a one-off run).
 import { existsSync, rmSync } from "node:fs";
 import { run } from "../../scripts/lib/run.mjs";
-import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations, seedDemoContent } from "../../scripts/lib/wrangler.mjs";
 import { JOBS_BUNDLE, SITE_BUILD_DIR } from "../../scripts/local-stack/config.mjs";
 import { startLocalStack } from "../../scripts/local-stack/index.mjs";
@@ -41,8 +40,12 @@ if (!["build/index.js", `${SITE_BUILD_DIR}/index.js`, JOBS_BUNDLE].every((path) 
 rmSync(stateDir, { recursive: true, force: true });
 await applyMigrations(stateDir);
 await seedDemoContent(stateDir);
-// A throwaway owner for the admin tests; this state directory exists only for the test run.
-await createAdmin({ ...E2E_ADMIN, role: "owner", stateDir });
+// A throwaway owner for the admin tests (this state directory exists only for the test run), made as an
+// operator makes one: `npm run admin:create`, with the password on standard input, never an argument.
+await run("node", ["scripts/admin-create.mjs", "--email", E2E_ADMIN.email, "--role", "owner"], {
+  input: `${E2E_ADMIN.password}\n`,
+  env: { WRANGLER_STATE_DIR: stateDir },
+});
 
 // Before Miniflare's own SIGTERM handler, which exits at once: close the stack, then exit.
 let stack;

@@ -214,4 +214,25 @@ describe("waitlist rate limit", () => {
       await limited.dispose();
     }
   });
+
+  it("counts an IPv6 client by its /64: another address of the network is refused, another network is not", async () => {
+    const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "5", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
+    try {
+      let n = 0;
+      const send = (ip: string) => limited.fetch(formPost("/api/waitlist", { email: `v6-${n++}@example.com`, submissionTime: "1" }, ip));
+      for (let i = 0; i < 5; i++) expect((await send("2001:db8:1:1::1")).status).toBe(200);
+      expect((await send("2001:db8:1:1::1")).status).toBe(429);
+      // The same /64 in other spellings and other host parts: one client.
+      for (const sameNetwork of ["2001:db8:1:1::2", "2001:0DB8:0001:0001:ffff:ffff:ffff:ffff", "[2001:db8:1:1::3]", "2001:db8:1:1::4%eth0"]) {
+        expect((await send(sameNetwork)).status, sameNetwork).toBe(429);
+      }
+      expect((await send("2001:db8:1:2::1")).status).toBe(200);
+      // IPv4 stays per address, and an IPv4-mapped IPv6 address is that IPv4 client.
+      for (let i = 0; i < 5; i++) expect((await send("192.0.2.90")).status).toBe(200);
+      expect((await send("::ffff:192.0.2.90")).status).toBe(429);
+      expect((await send("192.0.2.91")).status).toBe(200);
+    } finally {
+      await limited.dispose();
+    }
+  });
 });
