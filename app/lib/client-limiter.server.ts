@@ -7,7 +7,7 @@
  * person (ADR 0006), and the log says so.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { clientIp, keyedHash } from "~/lib/client-id.server";
+import { keyedHash, rateLimitClient } from "~/lib/client-id.server";
 import type { LimitDecision, LimitRule } from "~/lib/client-limits";
 import { logError } from "~/lib/log.server";
 import { hitRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
@@ -40,7 +40,7 @@ async function checkWithD1(context: AppLoadContext, key: string, rules: readonly
 /** Counts this request against the client's limits; limited when any of them is exceeded. */
 export async function checkClientLimits(request: Request, context: AppLoadContext, rules: readonly LimitRule[]): Promise<LimitDecision> {
   try {
-    const key = await keyedHash(context.env.IP_HASH_SECRET, clientIp(request));
+    const key = await keyedHash(context.env.IP_HASH_SECRET, rateLimitClient(request));
     const namespace = context.cloudflare.env.RATE_LIMITER;
     return namespace ? await checkWithObject(namespace, key, rules) : await checkWithD1(context, key, rules);
   } catch (error) {

@@ -79,6 +79,14 @@ describe("per-client limits in the Durable Object", () => {
     expect(await site.prepare("SELECT count(*) AS n FROM rate_limits WHERE bucket LIKE 'analytics%'").first("n")).toBe(0);
   });
 
+  it("counts an IPv6 client by its /64 (ADR 0034): a fresh address in the same /64 is the same client", async () => {
+    const statuses = [];
+    for (let i = 1; i <= 5; i++) statuses.push((await s.post("/api/events", eventBatch(1, "cta_click"), { "CF-Connecting-IP": `2001:db8:80:1::${i}` })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    expect((await s.post("/api/events", eventBatch(1, "cta_click"), { "CF-Connecting-IP": "2001:db8:80:1:ffff::6" })).status).toBe(429);
+    expect((await s.post("/api/events", eventBatch(1, "cta_click"), { "CF-Connecting-IP": "2001:db8:80:2::1" })).status).toBe(202);
+  });
+
   it("caps events per client per day: a batch that does not fit is refused and counts for nothing, a smaller one still fits", async () => {
     const ip = { "CF-Connecting-IP": "203.0.113.90" };
     expect((await s.post("/api/events", eventBatch(30, "cta_click"), ip)).status).toBe(202);
