@@ -6,7 +6,7 @@
 // seeded local D1; and the analytics page's queries over a million events in a Miniflare D1 of
 // their own (scripts/bench/analytics-queries.mjs, after the server has stopped). Prints tables to
 // stdout; progress goes to stderr. Helpers live in scripts/bench/.
-// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics` runs some sections only
+// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,pipeline` runs some sections only
 // (default: all); `-- --save` also writes docs/benchmarks.md.
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
 import { countStatementsPerSignUp, measureSignUpToConfirmation } from "./bench/email-signup.mjs";
+import { measureAnalyticsPipeline, pipelineReport } from "./bench/analytics-pipeline.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
@@ -123,6 +124,7 @@ async function main() {
   if (SERVER_SECTIONS.some((section) => sections.has(section))) await measureServed(report, chromePath);
   if (sections.has("analytics")) report.analytics = await measureAnalyticsQueries({ progress });
   if (sections.has("email")) report.email = await measureEmail();
+  if (sections.has("pipeline")) report.pipeline = await measurePipeline();
 
   printReport(report);
   progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
@@ -251,6 +253,7 @@ function printReport(report) {
   if (sections.has("load")) out.push(...loadReport(report.load, { note: "(6)" }).section, "");
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).section, "");
   if (sections.has("email")) out.push(...emailSection(report.email), "");
+  if (sections.has("pipeline")) out.push(...pipelineReport(report.pipeline, ms).section, "");
 
   if (sections.has("js")) {
     out.push(
@@ -270,10 +273,19 @@ function printReport(report) {
   out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath, extraRows: [
           ...(report.load ? loadSummaryRows(report.load) : []),
           ...(report.analytics ? analyticsSummaryRows(report.analytics) : []),
+          ...(report.pipeline ? pipelineReport(report.pipeline, ms).rows : []),
         ], })));
   const text = out.join("\n");
   console.log(text);
   if (process.argv.includes("--save")) saveReport(text);
+}
+
+/** The analytics pipeline section (issue 19): migrated databases of its own, the local stack with the probes. */
+async function measurePipeline() {
+  const pipelineState = join(workDir, "pipeline-state");
+  progress("pipeline: preparing fresh databases for the local stack");
+  await runLogged("node", ["scripts/bench/prepare-state.mjs", pipelineState]);
+  return measureAnalyticsPipeline({ stateDir: pipelineState, progress });
 }
 
 /** The email section: a migrated D1 of its own, the local stack, then the counted run in Node. */

@@ -55,18 +55,28 @@ const VISITOR_ID = /^[a-f0-9]{32}$/;
  * a hash of user agent and language, stable without storing anything.
  */
 export async function visitorKey(request: Request): Promise<{ key: string; setCookie: string | null }> {
+  const known = await knownVisitorKey(request);
+  if (known) return { key: known, setCookie: null };
   const secure = new URL(request.url).protocol === "https:";
   const cookie = visitorCookie(secure);
-  const existing = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (typeof existing === "string" && VISITOR_ID.test(existing)) return { key: existing, setCookie: null };
-
-  if (request.headers.get("Sec-GPC") === "1" || request.headers.get("DNT") === "1") {
-    const fingerprint = `${request.headers.get("User-Agent") ?? ""}|${request.headers.get("Accept-Language") ?? ""}`;
-    return { key: `ua:${hash53(fingerprint).toString(16)}`, setCookie: null };
-  }
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const id = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return { key: id, setCookie: await cookie.serialize(id) };
+}
+
+/**
+ * The key the edge already assigned this visitor's variants with: the cookie's id, or the user agent
+ * and language hash of a visitor with a privacy signal; null for a visitor who was never assigned.
+ */
+export async function knownVisitorKey(request: Request): Promise<string | null> {
+  const cookie = visitorCookie(new URL(request.url).protocol === "https:");
+  const existing = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof existing === "string" && VISITOR_ID.test(existing)) return existing;
+  if (request.headers.get("Sec-GPC") === "1" || request.headers.get("DNT") === "1") {
+    const fingerprint = `${request.headers.get("User-Agent") ?? ""}|${request.headers.get("Accept-Language") ?? ""}`;
+    return `ua:${hash53(fingerprint).toString(16)}`;
+  }
+  return null;
 }
 
 export async function assignAbTests(

@@ -13,12 +13,20 @@ export interface CloudflareEnv {
   ASSETS?: Fetcher;
   /** Producer for the "linkvault-email" queue: tells the jobs Worker there is mail (optional). */
   EMAIL_QUEUE?: Queue<unknown>;
+  /** Producer for the "linkvault-analytics" queue: the collector's beacons (ADR 0037). */
+  ANALYTICS_QUEUE?: Queue<unknown>;
+  /** The analytics database (ADR 0037): the admin's analytics page reads it; the collector writes it only when the queue fails. */
+  ANALYTICS_DB?: D1Database;
+  /** Per-client rate limits without D1 writes: the companion Worker's Durable Object (ADR 0038). */
+  RATE_LIMITER?: DurableObjectNamespace;
   [variable: string]: unknown;
 }
 
 /** The raw bindings of the companion jobs Worker (workers/jobs): the same D1, no KV. */
 export interface JobsEnv {
   DB: D1Database;
+  /** The analytics database: the analytics queue's consumer writes it (ADR 0037). */
+  ANALYTICS_DB?: D1Database;
   [variable: string]: unknown;
 }
 
@@ -177,6 +185,8 @@ const envSchema = z
     /** Event batches the analytics collector (/api/events) accepts per client (hashed IP) per window. */
     ANALYTICS_RATE_LIMIT_MAX: positiveInt(120),
     ANALYTICS_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    /** Events the collector accepts per client (hashed address) per UTC day (issue 18). */
+    ANALYTICS_EVENTS_PER_CLIENT_PER_DAY: positiveInt(5000),
     /** Milliseconds a public page waits for an optional D1 read before its fallback (ADR 0021). */
     PUBLIC_READ_DEADLINE_MS: positiveInt(PUBLIC_READ_DEADLINE_MS),
     /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */

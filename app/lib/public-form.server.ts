@@ -4,8 +4,7 @@
  * lib/bot-trap.ts).
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { logError } from "~/lib/log.server";
-import { hitClientRateLimit, pruneRateLimits, type RateLimitRule } from "~/lib/rate-limit.server";
+import { checkClientLimits, type LimitRule } from "~/lib/client-limiter.server";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -38,25 +37,16 @@ export async function readFormFields(request: Request): Promise<Record<string, s
 }
 
 /**
- * Counts this submission against the client's limit. An unavailable limiter never blocks a person:
- * the write that follows reports a real outage (ADR 0006).
+ * Counts this submission against the client's limit (lib/client-limiter.server.ts). An unavailable
+ * limiter never blocks a person: the write that follows reports a real outage (ADR 0006).
  */
 export async function clientOverLimit(
   request: Request,
   context: AppLoadContext,
-  rule: RateLimitRule,
+  rule: LimitRule,
 ): Promise<{ limited: false } | { limited: true; retryAfterSeconds: number }> {
-  const db = context.cloudflare.env.DB;
-  try {
-    const limit = await hitClientRateLimit(db, rule, request, context.env.IP_HASH_SECRET);
-    if (limit.hits === 1 && Math.random() < 0.05) {
-      context.cloudflare.ctx.waitUntil(pruneRateLimits(db).catch((e) => logError("rate_limit_prune_failed", e)));
-    }
-    return limit.allowed ? { limited: false } : { limited: true, retryAfterSeconds: limit.retryAfterSeconds };
-  } catch (error) {
-    logError("rate_limit_failed", error, { scope: rule.scope });
-    return { limited: false };
-  }
+  const decision = await checkClientLimits(request, context, [rule]);
+  return decision.limited ? { limited: true, retryAfterSeconds: decision.retryAfterSeconds } : { limited: false };
 }
 
 /** A form action's answer: never cached, optionally with extra headers (Retry-After). */

@@ -31,19 +31,21 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   key: string,
   now = Date.now(),
+  /** What this request counts for (the events of a batch for an events cap). */
+  cost = 1,
 ): Promise<RateLimitResult> {
   const window = windowAt(rule, now);
   const row = await db
     .prepare(
-      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, ?3)
        ON CONFLICT (bucket) DO UPDATE SET
-         hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
+         hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + ?3 ELSE ?3 END,
          window_start = excluded.window_start
        RETURNING hits`,
     )
-    .bind(bucketOf(rule, key), window.start)
+    .bind(bucketOf(rule, key), window.start, cost)
     .first<{ hits: number }>();
-  const hits = row?.hits ?? 1;
+  const hits = row?.hits ?? cost;
   return { allowed: hits <= rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 

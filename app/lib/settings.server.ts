@@ -76,16 +76,43 @@ export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database, dead
  */
 export const REFERRAL_BOOST = { key: "referral_boost_places", default: 5, min: 0, max: 1000 } as const;
 
+/** A stored whole-number setting: digits only, within `min`..`max`; null for anything else. */
+function wholeNumberSetting(value: unknown, { min, max }: { min: number; max: number }): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
 /** A stored boost: a whole number in range, or null when the text is anything else. */
 export function parseReferralBoost(value: unknown): number | null {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  if (!/^\d{1,4}$/.test(text)) return null;
-  const places = Number(text);
-  return places >= REFERRAL_BOOST.min && places <= REFERRAL_BOOST.max ? places : null;
+  return wholeNumberSetting(value, REFERRAL_BOOST);
 }
 
 /** The referral boost in force: the stored value, or the default when none (or an invalid one) is stored. */
 export async function readReferralBoost(d1: D1Database): Promise<number> {
-  const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(REFERRAL_BOOST.key).first<{ value: string }>();
-  return parseReferralBoost(row?.value) ?? REFERRAL_BOOST.default;
+  return readWholeNumberSetting(d1, REFERRAL_BOOST);
+}
+
+/** A whole-number setting in force: the stored value when valid, else its default. */
+async function readWholeNumberSetting(d1: D1Database, setting: { key: string; default: number; min: number; max: number }): Promise<number> {
+  const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(setting.key).first<{ value: string }>();
+  return wholeNumberSetting(row?.value, setting) ?? setting.default;
+}
+
+/**
+ * How long raw analytics events are kept (issue 19), in days: the owner sets it on the analytics page
+ * (site_settings key analytics_retention_days); default 400, so the page's longest range (366 days)
+ * still has every raw event. Past it only the daily counts remain (ADR 0037).
+ */
+export const ANALYTICS_RETENTION = { key: "analytics_retention_days", default: 400, min: 30, max: 3650 } as const;
+
+/** A stored retention: a whole number of days in range, or null when the text is anything else. */
+export function parseAnalyticsRetention(value: unknown): number | null {
+  return wholeNumberSetting(value, ANALYTICS_RETENTION);
+}
+
+/** The retention in force: the stored value, or the default when none (or an invalid one) is stored. */
+export async function readAnalyticsRetentionDays(d1: D1Database): Promise<number> {
+  return readWholeNumberSetting(d1, ANALYTICS_RETENTION);
 }

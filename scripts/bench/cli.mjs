@@ -1,6 +1,6 @@
 // Command line of `npm run bench`: which sections to run.
 
-export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email"];
+export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email", "pipeline"];
 /** Sections that need the built site served by wrangler pages dev. */
 export const SERVER_SECTIONS = ["js", "render", "throughput", "lighthouse", "load"];
 
@@ -10,7 +10,9 @@ sections: js (first-visit JavaScript), render (server render time of /home),
           lighthouse (Lighthouse mobile scores), load (2,000 sign-ups from 50 clients,
           200 concurrent sign-ups of one email), analytics (the analytics page's
           queries over a million events in a Miniflare D1), email (sign-up to confirmation
-          under 50 concurrent sign-ups on the local stack, D1 statements per sign-up); all of
+          under 50 concurrent sign-ups on the local stack, D1 statements per sign-up),
+          pipeline (sign-up latency alone and under analytics load, the collector's answer
+          time, D1 statements per 1,000 events today and now, on the local stack); all of
           them by default
 --save    also writes the report, with the machine and date, to docs/benchmarks.md`;
 

@@ -70,3 +70,23 @@ function withoutEmptyMaps(options) {
   const isEmptyMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
   return Object.fromEntries(Object.entries(options).filter(([, value]) => !isEmptyMap(value)));
 }
+
+/**
+ * The options with each Durable Object binding to another worker of the stack pointed at it: a
+ * wrangler config names the Worker that defines a class by its deployed name (`script_name =
+ * "linkvault-jobs"`), the stack by its name in the Miniflare instance ("jobs"); and Miniflare wants
+ * the defining worker's storage backend (`useSQLite`, from its [[migrations]]) on every binding.
+ * `definers` maps a deployed name to { name, workerOptions } of the worker that defines the classes.
+ */
+export function withScriptNames(workerOptions, definers) {
+  if (!workerOptions.durableObjects) return workerOptions;
+  const durableObjects = Object.fromEntries(
+    Object.entries(workerOptions.durableObjects).map(([binding, designator]) => {
+      const definer = typeof designator === "object" ? definers[designator.scriptName] : undefined;
+      if (!definer) return [binding, designator];
+      const own = Object.values(definer.workerOptions.durableObjects ?? {}).find((d) => typeof d === "object" && d.className === designator.className);
+      return [binding, { ...designator, scriptName: definer.name, useSQLite: own?.useSQLite }];
+    }),
+  );
+  return { ...workerOptions, durableObjects };
+}

@@ -1,5 +1,5 @@
 // Types for index.mjs (the local stack).
-import type { Miniflare } from "miniflare";
+import type { Miniflare, WorkerOptions } from "miniflare";
 
 export const CONTROL_PREFIX: string;
 
@@ -23,6 +23,8 @@ export interface LocalStackOptions {
   /** Answer POST /__stack/scheduled (default false). */
   testHooks?: boolean;
   logLevel?: "none" | "error" | "warn" | "info" | "debug";
+  /** Tests only: returns the Miniflare workers to run, given the stack's (site, jobs, …). */
+  extendWorkers?: (workers: WorkerOptions[]) => WorkerOptions[];
 }
 
 export interface LocalStack {

@@ -23,7 +23,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_generateASSETSBinding } from "wrangler";
 import { freePort } from "../lib/free-port.mjs";
 import { freshConnectionsToWorkerd } from "../lib/workerd-bridge.mjs";
-import { JOBS_BUNDLE, JOBS_CONFIG, localStateDir, persistOptions, readDevVars, SITE_BUILD_DIR, SITE_CONFIG, DEV_VARS, workerFromConfig } from "./config.mjs";
+import { JOBS_BUNDLE, JOBS_CONFIG, localStateDir, persistOptions, readDevVars, SITE_BUILD_DIR, SITE_CONFIG, DEV_VARS, withScriptNames, workerFromConfig } from "./config.mjs";
 import { checkCronExpression, emulateCrons } from "./crons.mjs";
 import { validateRoutes } from "./pages-router.mjs";
 
@@ -68,7 +68,10 @@ function readRoutes(assetsDir) {
  * - `crons` (true): fire the jobs worker's `[triggers] crons` on schedule;
  * - `testHooks` (false): also answer `POST /__stack/scheduled[?cron=…&time=<ms>]` by running the
  *   jobs worker's scheduled() now and answering its outcome as JSON (see `runScheduled`);
- * - `logLevel` ("info"): Miniflare's log level name (none, error, warn, info, debug).
+ * - `logLevel` ("info"): Miniflare's log level name (none, error, warn, info, debug);
+ * - `extendWorkers` (tests only): a function given Miniflare's `workers` array (site, jobs, …) that
+ *   returns the array to run, e.g. with a fault-injecting wrapper around a binding or another
+ *   consumer in front of a queue. `npm start` never passes one.
  *
  * Resolves with { url, mf, runScheduled(options?), reload(), close() }.
  */
@@ -87,6 +90,7 @@ export async function startLocalStack(options = {}) {
     crons = true,
     testHooks = false,
     logLevel = "info",
+    extendWorkers = (workers) => workers,
   } = options;
   // Node reaches the jobs worker (cron, test hooks) and D1 through Miniflare's bridge: no stale connections.
   freshConnectionsToWorkerd();
@@ -107,9 +111,11 @@ export async function startLocalStack(options = {}) {
     const jobs = workerFromConfig(jobsConfig, workerVars, defaults);
     jobsCrons = jobs.config.triggers?.crons ?? [];
     jobsCrons.forEach(checkCronExpression);
+    // The site binds the jobs worker's Durable Objects by its deployed name (script_name).
+    const siteOptions = withScriptNames(site.workerOptions, { [jobs.config.name]: { name: "jobs", workerOptions: jobs.workerOptions } });
     const workers = [
       {
-        ...site.workerOptions,
+        ...siteOptions,
         name: "site",
         modulesRoot: siteDir,
         modules: [
@@ -117,12 +123,12 @@ export async function startLocalStack(options = {}) {
           { type: "ESModule", path: join(siteDir, "_local-stack-pages-router.mjs"), contents: readFileSync(PAGES_ROUTER_SOURCE, "utf8") },
           { type: "ESModule", path: join(siteDir, "index.js") },
         ],
-        serviceBindings: { ...site.workerOptions.serviceBindings, ASSETS: assets },
+        serviceBindings: { ...siteOptions.serviceBindings, ASSETS: assets },
       },
       { ...jobs.workerOptions, name: "jobs", modules: true, scriptPath: jobsScript },
     ];
     if (testHooks) workers.push(controlWorker());
-    return { host, port, cf: false, log, ...persistOptions(stateDir), workers };
+    return { host, port, cf: false, log, ...persistOptions(stateDir), workers: extendWorkers(workers) };
   }
 
   /** Runs the jobs worker's scheduled() once, now: `cron` defaults to its first Cron Trigger. */

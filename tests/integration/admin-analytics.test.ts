@@ -1,10 +1,11 @@
 /**
- * /admin/analytics against real D1 and KV in Miniflare: events seeded straight into
- * analytics_events with known counts, the page rendered through the real pipeline and build, and
- * the figures read back from its HTML. Also: bad dates, empty ranges, weights from KV, the query
- * plans (every statement of the page reads an index for its range, never a whole table), the daily
- * counts the triggers of migrations/0004 keep (after inserts, deletes and the migration's backfill)
- * and the web vitals' percentile against stats.ts.
+ * /admin/analytics against real D1 and KV in Miniflare: events seeded straight into the analytics
+ * database (ANALYTICS_DB) with known counts, each batch ending with the count statements every writer
+ * runs (ADR 0037), the page rendered through the real pipeline and build, and the figures read back
+ * from its HTML. Also: bad dates, empty ranges, weights from KV, the query plans (every statement of
+ * the page reads an index for its range, never a whole table), the daily counts (equal to a fresh
+ * count; kept when the raw events go; the same after the move of the site database's events) and the
+ * web vitals' percentile against stats.ts; the pipeline panel (dead letters, retention).
  */
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,9 +13,12 @@ import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/features/admin/analytics/analytics-queries.mjs";
 import { p75 } from "~/features/analytics/stats";
-import { analyticsDailyCounts, analyticsEvents } from "~/db/schema";
-import { openAdminApp, pageGet } from "../support/admin";
-import { applyMigrationFile, createEmptyD1, migrationFiles, type TestApp } from "../support/miniflare";
+import { analyticsDailyCounts, analyticsEvents } from "~/db/analytics-schema";
+import { countNewEvents } from "~/features/analytics/ingest.server";
+import { moveSiteEvents } from "~/features/analytics/move.server";
+import { deleteExpiredEvents } from "~/features/analytics/retention.server";
+import { adminPost, openAdminApp, pageGet } from "../support/admin";
+import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1, type TestApp } from "../support/miniflare";
 
 const PATH = "/admin/analytics";
 const RANGE = "from=2026-01-05&to=2026-01-07";
@@ -90,12 +94,15 @@ const SEED: Seed[] = [
   // A/B: hero_headline skewed 400/600 against 50/50; waitlist_cta on its 33/33/34 weights.
   { name: "ab_test_impression", at: D1, props: { test: "hero_headline", variant: "control" }, times: 400 },
   { name: "ab_test_impression", at: D1, props: { test: "hero_headline", variant: "benefit_focused" }, times: 600 },
-  { name: "ab_test_conversion", at: D2, props: { test: "hero_headline", variant: "control" }, times: 40 },
-  { name: "ab_test_conversion", at: D2, props: { test: "hero_headline", variant: "benefit_focused" }, times: 90 },
+  { name: "ab_test_signup", at: D2, props: { test: "hero_headline", variant: "control" }, times: 40 },
+  { name: "ab_test_signup", at: D2, props: { test: "hero_headline", variant: "benefit_focused" }, times: 90 },
+  // Conversions a browser posted (anyone can): stored, never counted in the A/B results (issue 18).
+  { name: "ab_test_conversion", at: D2, props: { test: "hero_headline", variant: "control" }, times: 500 },
+  { name: "ab_test_conversion", at: D2, props: { test: "waitlist_cta", variant: "control" }, times: 50 },
   { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "control" }, times: 100 },
   { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "exclusive" }, times: 100 },
   { name: "ab_test_impression", at: D1, props: { test: "waitlist_cta", variant: "community" }, times: 103 },
-  { name: "ab_test_conversion", at: D2, props: { test: "waitlist_cta", variant: "exclusive" }, times: 8 },
+  { name: "ab_test_signup", at: D2, props: { test: "waitlist_cta", variant: "exclusive" }, times: 8 },
   // Web vitals: /home LCP p75 of [1200, 2600, 3000, 5000] is 3000 (needs improvement), CLS of
   // [0.05, 0.02, 0.3] is 0.3 (poor); /pricing INP of [100, 150] is 150 (good).
   ...[1200, 2600, 3000, 5000].map((value) => ({ name: "web_vital", at: D2, path: "/home", props: { metric: "LCP", value, rating: "good" } })),
@@ -103,9 +110,14 @@ const SEED: Seed[] = [
   ...[100, 150].map((value) => ({ name: "web_vital", at: D3, path: "/pricing", props: { metric: "INP", value, rating: "good" } })),
 ];
 
+/** Stores events as every writer of the analytics database does: the rows, then their counts, in one batch. */
+async function store(db: D1Database, seeds: Seed[]): Promise<void> {
+  await db.batch([...seeds.map((e) => insert(db, e)), ...countNewEvents(db)]);
+}
+
 beforeAll(async () => {
   ({ app, cookie } = await openAdminApp());
-  await app.db.batch(SEED.map((e) => insert(app.db, e)));
+  await store(app.analytics, SEED);
 });
 afterAll(() => app.dispose());
 
@@ -234,7 +246,7 @@ describe("the page's queries", () => {
   it("each read an index for the range only: never a whole table, never the days outside it", async () => {
     const bounds = rangeBounds("2026-01-05", "2026-01-07");
     for (const name of ANALYTICS_QUERY_NAMES) {
-      const { results } = await app.db.prepare(`EXPLAIN QUERY PLAN ${ANALYTICS_QUERIES[name]}`).bind(...bounds).all<{ detail: string }>();
+      const { results } = await app.analytics.prepare(`EXPLAIN QUERY PLAN ${ANALYTICS_QUERIES[name]}`).bind(...bounds).all<{ detail: string }>();
       const steps = results.map((r) => r.detail).filter((d) => /\banalytics_(events|daily_counts)\b/.test(d));
       expect(steps.length, name).toBeGreaterThan(0);
       for (const step of steps) {
@@ -251,14 +263,14 @@ describe("the page's queries", () => {
   });
 
   it("use the indexes and keys the drizzle schema declares, which the migrations create", async () => {
-    const { results } = await app.db
+    const { results } = await app.analytics
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'analytics_events' AND sql IS NOT NULL ORDER BY name")
       .all<{ name: string }>();
     const declared = getTableConfig(analyticsEvents).indexes.map((i) => i.config.name).sort();
     expect(results.map((r) => r.name)).toEqual(declared);
     expect(declared).not.toContain("analytics_events_name_time_dims_idx"); // 0003's, dropped in 0004
 
-    const { results: columns } = await app.db.prepare("PRAGMA table_info(analytics_daily_counts)").all<{ name: string; pk: number }>();
+    const { results: columns } = await app.analytics.prepare("PRAGMA table_info(analytics_daily_counts)").all<{ name: string; pk: number }>();
     const primaryKey = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
     expect(primaryKey).toEqual(getTableConfig(analyticsDailyCounts).primaryKeys[0]!.columns.map((c) => c.name));
   });
@@ -276,8 +288,8 @@ describe("the page's queries", () => {
     ];
     const samples = pairs.map((pair) => ({ ...pair, values: Array.from({ length: pair.n }, pair.value) }));
     const store = (at: string, path: string | null, properties: Record<string, unknown>) =>
-      app.db.prepare("INSERT INTO analytics_events (name, occurred_at, path, properties) VALUES ('web_vital', ?1, ?2, ?3)").bind(at, path, JSON.stringify(properties));
-    await app.db.batch([
+      app.analytics.prepare("INSERT INTO analytics_events (name, occurred_at, path, properties) VALUES ('web_vital', ?1, ?2, ?3)").bind(at, path, JSON.stringify(properties));
+    await app.analytics.batch([
       ...samples.flatMap(({ path, metric, values }) =>
         values.map((value, i) => store(`2026-04-0${1 + (i % 2)}T${String(i % 24).padStart(2, "0")}:00:00.000Z`, path, { metric, value, rating: "good" })),
       ),
@@ -286,73 +298,133 @@ describe("the page's queries", () => {
       store("2026-03-31T23:59:59.999Z", "/a", { metric: "LCP", value: 99_999, rating: "poor" }),
       store("2026-04-01T12:00:00.000Z", "/a", { value: 99_999 }),
       store("2026-04-01T12:00:00.000Z", "/a", { metric: "LCP", value: "slow", rating: "poor" }),
+      ...countNewEvents(app.analytics),
     ]);
 
-    const { results } = await app.db.prepare(ANALYTICS_QUERIES.webVitals).bind(...rangeBounds("2026-04-01", "2026-04-02")).all();
+    const { results } = await app.analytics.prepare(ANALYTICS_QUERIES.webVitals).bind(...rangeBounds("2026-04-01", "2026-04-02")).all();
     // SQLite's JSON keeps 15 significant digits of a fraction; integers are exact.
     expect(results).toEqual(samples.map(({ path, metric, values }) => ({ path, metric, p75: Number(p75(values).toPrecision(15)), samples: values.length })));
   });
 });
 
-/** The daily counts as the triggers keep them, and as a fresh count of the events gives them. */
-async function dailyCounts(db: D1Database): Promise<{ kept: unknown[]; recounted: unknown[] }> {
+/** The daily counts as they are kept, and as a fresh count of the events gives them. */
+async function dailyCounts(db: D1Database, where = ""): Promise<{ kept: unknown[]; recounted: unknown[] }> {
   const order = "ORDER BY name, facet, day, value";
   const [kept, recounted] = await db.batch([
-    db.prepare(`SELECT name, facet, day, value, n FROM analytics_daily_counts ${order}`),
-    db.prepare(`SELECT name, facet, day, value, count(*) AS n FROM analytics_event_facets GROUP BY name, facet, day, value ${order}`),
+    db.prepare(`SELECT name, facet, day, value, n FROM analytics_daily_counts ${where} ${order}`),
+    db.prepare(`SELECT name, facet, day, value, count(*) AS n FROM analytics_event_facets ${where} GROUP BY name, facet, day, value ${order}`),
   ]);
   return { kept: kept!.results, recounted: recounted!.results };
 }
 
 describe("the daily counts", () => {
   it("equal a fresh count of the stored events", async () => {
-    const { kept, recounted } = await dailyCounts(app.db);
+    const { kept, recounted } = await dailyCounts(app.analytics);
     expect(kept.length).toBeGreaterThan(20);
     expect(kept).toEqual(recounted);
   });
 
-  it("follow deleted events: the page shows what is left", async () => {
-    const DAY = "2026-03-10";
-    await app.db.batch([
-      insert(app.db, { name: "page_view", at: `${DAY}T08:00:00.000Z`, path: "/blog", visitor: "m10-v1", utm: "reddit", times: 3 }),
-      insert(app.db, { name: "ab_test_impression", at: `${DAY}T08:00:00.000Z`, props: { test: "hero_cta", variant: "control" }, times: 2 }),
+  it("outlive the raw events: past the retention the page still shows every count", async () => {
+    const DAY = "2024-03-10";
+    await store(app.analytics, [
+      { name: "page_view", at: `${DAY}T08:00:00.000Z`, path: "/blog", visitor: "m10-v1", utm: "reddit", times: 3 },
+      { name: "ab_test_impression", at: `${DAY}T08:00:00.000Z`, props: { test: "hero_cta", variant: "control" }, times: 2 },
     ]);
     const before = await page(`from=${DAY}&to=${DAY}`);
     expect(testId(before.html, "stat-page-views")).toBe("3");
     expect(testId(before.html, "stat-visitors")).toBe("1");
 
-    await app.db.prepare("DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE occurred_at LIKE ?1 AND name = 'page_view' LIMIT 2)").bind(`${DAY}%`).run();
-    const after = await page(`from=${DAY}&to=${DAY}`);
-    expect(testId(after.html, "stat-page-views")).toBe("1");
-    expect(text(block(after.html, "top-pages", "table"))).toMatch(/\/blog 1 100%$/);
-    expect(testId(after.html, "stat-visitors")).toBe("1");
+    // 400 days after 2025-01-01, everything of 2024-03-10 is past a 400-day retention (the seed of 2026 is not).
+    const deleted = await deleteExpiredEvents(app.analytics, 400, Date.parse("2025-04-20T00:00:00.000Z"), 2, 100);
+    expect(deleted).toBe(5);
+    const { results } = await app.analytics.prepare("SELECT count(*) AS n FROM analytics_events WHERE occurred_at LIKE ?1").bind(`${DAY}%`).all<{ n: number }>();
+    expect(results[0]!.n).toBe(0);
 
-    await app.db.prepare("DELETE FROM analytics_events WHERE occurred_at LIKE ?1").bind(`${DAY}%`).run();
-    const empty = await page(`from=${DAY}&to=${DAY}`);
-    expect(testId(empty.html, "stat-page-views")).toBe("0");
-    expect(testId(empty.html, "stat-visitors")).toBe("0");
-    expect(empty.html).toContain("No impressions of this test in this range.");
-    const { kept, recounted } = await dailyCounts(app.db);
-    expect(kept).toEqual(recounted);
-    expect(kept).not.toContainEqual(expect.objectContaining({ day: DAY }));
+    const after = await page(`from=${DAY}&to=${DAY}`);
+    expect(testId(after.html, "stat-page-views")).toBe("3");
+    expect(testId(after.html, "stat-visitors")).toBe("1");
+    expect(text(block(after.html, "top-pages", "table"))).toMatch(/\/blog 3 100%$/);
+    expect(text(block(after.html, "ab-hero_cta", "section"))).toMatch(/control Download on App Store 25% 2 0 /);
   });
 
-  it("are backfilled by migration 0004 from the events stored before it, as its triggers count new ones", async () => {
-    const files = migrationFiles();
-    const first = files.findIndex((file) => /\/0004_[^/]*\.sql$/.test(file));
-    const fresh = await createEmptyD1();
+  it("are the same after the move of the site database's events as the site's triggers kept them (but browser A/B conversions)", async () => {
+    // The site database (migrations/, with 0004's triggers) holds the seed, as before issue 19.
+    const site = app.db;
+    await site.batch(SEED.map((e) => insert(site, e)));
+    const siteCounts = await dailyCounts(site);
+    expect(siteCounts.kept).toEqual(siteCounts.recounted);
+    const target = await createEmptyD1();
     try {
-      for (const file of files.slice(0, first)) await applyMigrationFile(fresh.db, file);
-      await fresh.db.batch(SEED.map((e) => insert(fresh.db, e)));
-      for (const file of files.slice(first)) await applyMigrationFile(fresh.db, file);
+      await applyMigrations(target.db, ANALYTICS_MIGRATIONS_DIR);
+      // Small chunks and several runs: the move resumes where it stopped.
+      let report = await moveSiteEvents(site, target.db, 300, 2);
+      expect(report.done).toBe(false);
+      while (!report.done) report = await moveSiteEvents(site, target.db, 300, 2);
+      const seeded = SEED.reduce((sum, e) => sum + (e.times ?? 1), 0);
+      expect(await target.db.prepare("SELECT count(*) AS n FROM analytics_events").first("n")).toBe(seeded);
+      expect(await target.db.prepare("SELECT moved FROM analytics_move").first("moved")).toBe(seeded);
+      // The site database is emptied as the events move; a run after the end moves nothing twice.
+      expect(await site.prepare("SELECT count(*) AS n FROM analytics_events").first("n")).toBe(0);
+      expect((await moveSiteEvents(site, target.db)).moved).toBe(0);
 
-      const backfilled = await dailyCounts(fresh.db);
-      expect(backfilled.kept).toEqual(backfilled.recounted);
-      // The same events counted by the triggers as they were inserted (this file's app).
-      const seedDays = (rows: unknown[]) => rows.filter((row) => (row as { day: string }).day.startsWith("2026-01-"));
-      expect(backfilled.kept).toEqual(seedDays((await dailyCounts(app.db)).kept));
+      const moved = await dailyCounts(target.db);
+      expect(moved.kept).toEqual(moved.recounted);
+      // What the page read before (the site's trigger-kept counts, taken before the move emptied them)
+      // is what it reads now, but A/B conversions: the browser's ab_test_conversion counted before, the
+      // server's ab_test_signup now (the old view knew no such event).
+      const withoutConversions = (rows: unknown[]) => rows.filter((row) => !["ab_test_conversion", "ab_test_signup"].includes((row as { name: string }).name));
+      expect(withoutConversions(moved.kept)).toEqual(withoutConversions(siteCounts.kept));
+      expect(moved.kept).toContainEqual({ name: "ab_test_signup", facet: "ab_variant", day: "2026-01-06", value: '["hero_headline","control"]', n: 40 });
     } finally {
-      await fresh.dispose();
+      await target.dispose();
     }
+  });
+});
+
+describe("the pipeline panel", () => {
+  it("shows the dead letters, replays the valid ones and keeps the rest", async () => {
+    const beacon = {
+      v: 1,
+      id: "dead-letter-beacon-1",
+      receivedAt: "2026-05-01T10:00:00.000Z",
+      consent: "anonymous",
+      visitorHash: null,
+      sessionId: null,
+      referrerHost: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      events: [{ name: "page_view", occurredAt: "2026-05-01T10:00:00.000Z", path: "/dead", properties: {} }],
+    };
+    const letter = (id: string, body: string) =>
+      app.analytics.prepare("INSERT INTO analytics_dead_letters (message_id, received_at, attempts, body) VALUES (?1, ?2, 11, ?3)").bind(id, "2026-05-01T10:00:00.000Z", body);
+    await app.analytics.batch([letter("m1", JSON.stringify(beacon)), letter("m2", JSON.stringify({ not: "a beacon" }))]);
+    expect(testId((await page()).html, "dead-letters")).toBe("2");
+
+    const replay = await app.fetch(adminPost(PATH, { intent: "replay-dead-letters" }, cookie));
+    expect(replay.status).toBe(302);
+    expect(testId((await page()).html, "dead-letters")).toBe("1");
+    const may = await page("from=2026-05-01&to=2026-05-01");
+    expect(testId(may.html, "stat-page-views")).toBe("1");
+    // Replayed again (it was stored): never counted twice.
+    await app.analytics.batch([letter("m3", JSON.stringify(beacon))]);
+    await app.fetch(adminPost(PATH, { intent: "replay-dead-letters" }, cookie));
+    expect(testId((await page("from=2026-05-01&to=2026-05-01")).html, "stat-page-views")).toBe("1");
+  });
+
+  it("saves the retention the owner sets, refuses one out of range, and refuses a signed-out post", async () => {
+    const saved = await app.fetch(adminPost(PATH, { intent: "save-retention", retentionDays: "500" }, cookie));
+    expect(saved.status).toBe(302);
+    expect(await app.db.prepare("SELECT value FROM site_settings WHERE key = 'analytics_retention_days'").first("value")).toBe("500");
+    expect((await page()).html).toMatch(/id="retention-days"[^>]*value="500"/);
+
+    const refused = await app.fetch(adminPost(PATH, { intent: "save-retention", retentionDays: "7" }, cookie));
+    expect(refused.status).toBe(400);
+    expect(decode(await refused.text())).toContain("Use a whole number of days from 30 to 3,650.");
+    expect(await app.db.prepare("SELECT value FROM site_settings WHERE key = 'analytics_retention_days'").first("value")).toBe("500");
+
+    const signedOut = await app.fetch(adminPost(PATH, { intent: "save-retention", retentionDays: "40" }, ""));
+    expect([302, 401, 403]).toContain(signedOut.status);
+    expect(await app.db.prepare("SELECT value FROM site_settings WHERE key = 'analytics_retention_days'").first("value")).toBe("500");
   });
 });

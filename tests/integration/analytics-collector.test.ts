@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.dispose());
 beforeEach(async () => {
-  await app.db.batch([app.db.prepare("DELETE FROM analytics_events"), app.db.prepare("DELETE FROM rate_limits")]);
+  await app.analytics.batch(["analytics_events", "analytics_daily_counts", "analytics_beacons"].map((table) => app.analytics.prepare(`DELETE FROM ${table}`)));
+  await app.db.prepare("DELETE FROM rate_limits").run();
 });
 
 interface PostOptions {
@@ -50,7 +51,7 @@ function event(name: string, properties: Record<string, unknown> = {}, extra: { 
 
 type Row = Record<string, string | number | null>;
 async function rows(): Promise<Row[]> {
-  const { results } = await app.db.prepare("SELECT * FROM analytics_events ORDER BY id").all<Row>();
+  const { results } = await app.analytics.prepare("SELECT * FROM analytics_events ORDER BY id").all<Row>();
   return results;
 }
 const propertiesOf = (row: Row | undefined) => JSON.parse(String(row?.properties)) as Record<string, unknown>;
@@ -109,7 +110,7 @@ describe("POST /api/events: storing a valid batch", () => {
     expect(stored.map((row) => propertiesOf(row).value)).toEqual(events.map((e) => e.properties.value));
   });
 
-  it("counts what it stores in the analytics page's daily counts straight away (migrations/0004's trigger)", async () => {
+  it("counts what it stores in the analytics page's daily counts in the same batch (ADR 0037)", async () => {
     const at = Date.now() - 5_000;
     const response = await send({
       consent: "analytics",
@@ -123,7 +124,7 @@ describe("POST /api/events: storing a valid batch", () => {
     });
     expect(response.status).toBe(202);
     const [stored] = await rows();
-    const { results } = await app.db.prepare("SELECT name, facet, day, value, n FROM analytics_daily_counts ORDER BY name, facet").all();
+    const { results } = await app.analytics.prepare("SELECT name, facet, day, value, n FROM analytics_daily_counts ORDER BY name, facet").all();
     const day = new Date(at).toISOString().slice(0, 10);
     expect(results).toEqual([
       { name: "*", facet: "visitor_hash", day, value: stored!.visitor_hash, n: 3 },
@@ -193,7 +194,7 @@ describe("POST /api/events: consent decides what is kept", () => {
       [before, after].map((date) => visitorHash(SECRET, "198.51.100.1", CHROME, "en-GB,en;q=0.9", date)),
     );
     expect(expected).toContain(hashes[0]);
-    const { results } = await app.db.prepare("SELECT session_id FROM analytics_events").all<{ session_id: string }>();
+    const { results } = await app.analytics.prepare("SELECT session_id FROM analytics_events").all<{ session_id: string }>();
     expect(results.every((r) => r.session_id === "sess_ABCDEF123456")).toBe(true);
   });
 });
@@ -398,6 +399,32 @@ describe("POST /api/events: who may send", () => {
     expect(await rows()).toHaveLength(4);
   });
 
+  it("caps events per client per UTC day: a batch past the cap gets 429 until midnight UTC and is not stored", async () => {
+    const capped = app.withEnv({ ANALYTICS_EVENTS_PER_CLIENT_PER_DAY: "10" });
+    const four = { consent: "anonymous", events: [event("cta_click"), event("faq_click"), event("cta_click"), event("faq_click")] };
+    expect((await capped(beacon(four, { ip: "192.0.2.60" }))).status).toBe(202);
+    expect((await capped(beacon(four, { ip: "192.0.2.60" }))).status).toBe(202);
+    const refused = await capped(beacon(four, { ip: "192.0.2.60" }));
+    expect(refused.status).toBe(429);
+    const secondsToMidnight = Math.ceil((Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 - Date.now()) / 1000);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(secondsToMidnight - 60);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(secondsToMidnight);
+    expect((await refused.json()) as { error: string }).toEqual({ error: expect.stringMatching(/today/) });
+    // Another client has its own budget.
+    expect((await capped(beacon(four, { ip: "192.0.2.61" }))).status).toBe(202);
+    expect(await rows()).toHaveLength(12);
+  });
+
+  it("never takes an A/B conversion from a browser as the server's: ab_test_signup is refused, ab_test_conversion counts for no A/B result", async () => {
+    const forged = await send({ consent: "anonymous", events: [event("ab_test_signup", { test: "hero_cta", variant: "control" })] });
+    expect(forged.status).toBe(400);
+    const posted = await send({ consent: "anonymous", events: [event("ab_test_conversion", { test: "hero_cta", variant: "control" })] });
+    expect(posted.status).toBe(202);
+    expect(await rows()).toHaveLength(1);
+    const { results } = await app.analytics.prepare("SELECT * FROM analytics_daily_counts WHERE facet = 'ab_variant'").all();
+    expect(results).toEqual([]);
+  });
+
   it("answers GET with 405 and Allow: POST", async () => {
     const response = await app.fetch(new Request(`${ORIGIN}/api/events`, { headers: { "User-Agent": CHROME } }));
     expect(response.status).toBe(405);
@@ -411,15 +438,21 @@ describe("POST /api/events: who may send", () => {
   });
 });
 
-describe("POST /api/events: storage failures", () => {
-  it("answers 503 (never 500) when D1 is unavailable", async () => {
+describe("POST /api/events: storage failures (no queue: the direct write)", () => {
+  it("still stores the batch when the site's database is down (limits fail open, events have a database of their own)", async () => {
     const response = await app.withEnv({ DB: unavailableD1() })(beacon({ consent: "anonymous", events: [event("cta_click")] }));
+    expect(response.status).toBe(202);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("answers 503 (never 500) when the analytics database is unavailable and there is no queue", async () => {
+    const response = await app.withEnv({ ANALYTICS_DB: unavailableD1() })(beacon({ consent: "anonymous", events: [event("cta_click")] }));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: expect.any(String) });
   });
 
   it("answers 503 when only the events table fails, and stores nothing", async () => {
-    const response = await app.withEnv({ DB: d1FailingFor(app.db, /analytics_events/) })(
+    const response = await app.withEnv({ ANALYTICS_DB: d1FailingFor(app.analytics, /analytics_events/) })(
       beacon({ consent: "analytics", sessionId: "sess_ABCDEF123456", events: [event("cta_click"), event("faq_click")] }),
     );
     expect(response.status).toBe(503);

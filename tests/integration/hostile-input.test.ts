@@ -46,15 +46,18 @@ let app: TestApp;
 const cookies = {} as Record<SessionName, string>;
 let before: Awaited<ReturnType<typeof snapshot>>;
 
+/** The database a table lives in: analytics events in the analytics database (ADR 0037), the rest in the site's. */
+const dbOf = (table: Table) => (table === "analytics_events" ? app.analytics : app.db);
+
 /** Where each table's rows stand: the last rowid (later rows are new) and the rows up to it. */
 async function snapshot(upTo?: Record<Table, number>) {
   const lastRowid = {} as Record<Table, number>;
   const rows = {} as Record<Table, unknown[]>;
   for (const table of TABLES) {
-    lastRowid[table] = upTo?.[table] ?? (await app.db.prepare(`SELECT coalesce(max(rowid), 0) AS n FROM ${table}`).first<{ n: number }>())!.n;
+    lastRowid[table] = upTo?.[table] ?? (await dbOf(table).prepare(`SELECT coalesce(max(rowid), 0) AS n FROM ${table}`).first<{ n: number }>())!.n;
     // What an attack could change on an existing row: the admins' roles and passwords, anything else.
     const columns = { admin_users: "id, email, name, role, is_disabled, password_hash", admin_sessions: "id, admin_id, expires_at" }[table as string] ?? "*";
-    rows[table] = (await app.db.prepare(`SELECT ${columns} FROM ${table} WHERE rowid <= ?1 ORDER BY rowid`).bind(lastRowid[table]).all()).results;
+    rows[table] = (await dbOf(table).prepare(`SELECT ${columns} FROM ${table} WHERE rowid <= ?1 ORDER BY rowid`).bind(lastRowid[table]).all()).results;
   }
   const schema = (await app.db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all()).results;
   const settings = (await app.db.prepare("SELECT key, value FROM site_settings ORDER BY key").all()).results;
@@ -222,7 +225,7 @@ describe("after the corpus", () => {
 
   it("D1 holds exactly the rows the hostile-but-valid cases were meant to create", async () => {
     for (const table of TABLES) {
-      const { results } = await app.db
+      const { results } = await dbOf(table)
         .prepare(`SELECT ${KEY_COLUMN[table]} AS k FROM ${table} WHERE rowid > ?1`)
         .bind(before.lastRowid[table])
         .all<{ k: string }>();

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
-import { applyMigrations, createEmptyD1 } from "../support/miniflare";
+import * as analyticsSchema from "~/db/analytics-schema";
+import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1 } from "../support/miniflare";
 import { databaseShape, drizzleShape, drizzleTables, schemaDifferences, type SchemaShape } from "../support/schema-shape";
 
 let migrated: SchemaShape;
@@ -22,6 +23,20 @@ beforeAll(async () => {
   migrated = await databaseShape(d1.db);
 });
 afterAll(() => dispose?.());
+
+describe("app/db/analytics-schema.ts and the analytics database migrations-analytics/ builds (ADR 0037)", () => {
+  it("have the same tables, columns, keys and indexes", async () => {
+    const d1 = await createEmptyD1();
+    try {
+      await applyMigrations(d1.db, ANALYTICS_MIGRATIONS_DIR);
+      const shape = await databaseShape(d1.db);
+      expect(Object.keys(shape).length).toBeGreaterThanOrEqual(6);
+      expect(schemaDifferences(drizzleShape(drizzleTables(analyticsSchema)), shape)).toEqual([]);
+    } finally {
+      await d1.dispose();
+    }
+  });
+});
 
 describe("app/db/schema.ts and the migrated D1", () => {
   it("have the same tables, columns, keys and indexes", () => {

@@ -347,6 +347,8 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/admin/beta-testers": rowActionForm(),
   "/admin/contact-submissions": rowActionForm(),
   "/admin/reviews": rowActionForm(),
+  // The analytics page's retention (ADR 0037): a whole number of days; no free text.
+  "/admin/analytics": { valid: () => ({ intent: "save-retention", retentionDays: "400" }), freeText: {}, checked: ["intent", "retentionDays"], accepted: [302], refused: [400] },
   // Retry a failed message: a row action whose bad input answers 400 and a row not failed 409.
   "/admin/email": { valid: () => ({ intent: "retry", id: SEEDED_ID }), freeText: {}, checked: ["intent", "id"], accepted: [302, 409], refused: [400, 409] },
   // The development mailbox's "Delete all": 404 outside development (the corpus runs in test mode).

@@ -12,9 +12,14 @@ import { loadServerBuild } from "./routes";
 
 export { applyMigrationFile, applyMigrations, migrationFiles, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
 
+/** The analytics database's migrations (ADR 0037). */
+export const ANALYTICS_MIGRATIONS_DIR = "migrations-analytics";
+
 export interface TestApp {
   mf: Miniflare;
   db: D1Database;
+  /** The analytics database (ANALYTICS_DB, migrations-analytics/ applied). Without a queue binding the collector writes it directly. */
+  analytics: D1Database;
   kv: KVNamespace;
   env: CloudflareEnv;
   /** Sends a request through the pipeline, as the Pages Function does. */
@@ -47,15 +52,17 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
   freshConnectionsToWorkerd(); // also outside Vitest's setup file (the bench)
   const mf = new Miniflare({
     ...BINDINGS_ONLY,
-    d1Databases: { DB: "test-db" },
+    d1Databases: { DB: "test-db", ANALYTICS_DB: "test-analytics-db" },
     kvNamespaces: { CONFIG: "test-config" },
   });
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+  const analytics = (await mf.getD1Database("ANALYTICS_DB")) as unknown as D1Database;
   const kv = (await mf.getKVNamespace("CONFIG")) as unknown as KVNamespace;
   await applyMigrations(db);
+  await applyMigrations(analytics, ANALYTICS_MIGRATIONS_DIR);
   const handle = createRequestPipeline(await loadBuild());
   const cache = nodeSideCache((await mf.getCaches()).default);
-  const env: CloudflareEnv = { DB: bridgeSafeD1(db), CONFIG: kv, APP_ENV: "test", PUBLIC_READ_DEADLINE_MS: HARNESS_READ_DEADLINE_MS, ...vars };
+  const env: CloudflareEnv = { DB: bridgeSafeD1(db), ANALYTICS_DB: bridgeSafeD1(analytics), CONFIG: kv, APP_ENV: "test", PUBLIC_READ_DEADLINE_MS: HARNESS_READ_DEADLINE_MS, ...vars };
   const pending: Promise<unknown>[] = [];
 
   const fetchWith = (bindings: CloudflareEnv) => (input: string | Request, init?: RequestInit) => {
@@ -66,6 +73,7 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
   return {
     mf,
     db,
+    analytics,
     kv,
     env,
     fetch: fetchWith(env),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   batchFacts,
-  eventRow,
+  beaconFrom,
   eventTime,
   isIdentifyingKey,
   MAX_EVENT_AGE_MS,
@@ -148,7 +148,7 @@ describe("validEvents", () => {
   });
 });
 
-describe("batchFacts and eventRow", () => {
+describe("batchFacts and beaconFrom", () => {
   const batch = {
     consent: "analytics" as const,
     sessionId: "sess_12345678",
@@ -167,13 +167,12 @@ describe("batchFacts and eventRow", () => {
     expect(batchFacts({ ...batch, consent: "anonymous" }, "example.com", "f".repeat(32), NOW)).toMatchObject({ visitorHash: null, sessionId: null });
   });
 
-  it("builds a row with every column set", () => {
+  it("builds the queue message with every field set: the batch's facts once, then each event as stored", () => {
     const facts = batchFacts({ ...batch, consent: "anonymous" }, "example.com", null, NOW);
-    const [event] = validEvents(batch.events).events;
-    expect(eventRow(event!, facts)).toEqual({
-      name: "cta_click",
-      occurredAt: new Date(NOW - 1000).toISOString(),
-      path: "/home",
+    expect(beaconFrom(validEvents(batch.events).events, facts, "beacon-0001")).toEqual({
+      v: 1,
+      id: "beacon-0001",
+      receivedAt: new Date(NOW).toISOString(),
       consent: "anonymous",
       visitorHash: null,
       sessionId: null,
@@ -181,7 +180,7 @@ describe("batchFacts and eventRow", () => {
       utmSource: "reddit",
       utmMedium: null,
       utmCampaign: null,
-      properties: { label: "hero" },
+      events: [{ name: "cta_click", occurredAt: new Date(NOW - 1000).toISOString(), path: "/home", properties: { label: "hero" } }],
     });
   });
 });

@@ -3,7 +3,7 @@
  * are kept, and what of each is stored for the visitor's consent level.
  */
 import { EVENT_PROPERTY_SCHEMAS, isKnownEvent, type AnalyticsEventName, type CollectorBatch } from "~/features/analytics/catalogue";
-import type { analyticsEvents } from "~/db/schema";
+import { BEACON_VERSION, type Beacon } from "./beacon.server";
 import { utmQueryOnly, withoutQuery } from "./url-privacy";
 
 export type Consent = CollectorBatch["consent"];
@@ -125,8 +125,6 @@ export interface BatchFacts {
   now: number;
 }
 
-export type AnalyticsEventRow = Omit<typeof analyticsEvents.$inferInsert, "id" | "receivedAt">;
-
 export function batchFacts(batch: CollectorBatch, ownHostname: string, visitorHash: string | null, now: number): BatchFacts {
   const analytics = batch.consent === "analytics";
   return {
@@ -139,12 +137,12 @@ export function batchFacts(batch: CollectorBatch, ownHostname: string, visitorHa
   };
 }
 
-/** One row of analytics_events (every column set, so multi-row inserts line up). */
-export function eventRow(event: ValidEvent, facts: BatchFacts): AnalyticsEventRow {
+/** The queue message of one accepted batch (ADR 0037): the batch's facts once, then each event as stored. */
+export function beaconFrom(events: readonly ValidEvent[], facts: BatchFacts, id: string): Beacon {
   return {
-    name: event.name,
-    occurredAt: eventTime(event.at, facts.now),
-    path: withoutQuery(event.path),
+    v: BEACON_VERSION,
+    id,
+    receivedAt: new Date(facts.now).toISOString(),
     consent: facts.consent,
     visitorHash: facts.visitorHash,
     sessionId: facts.sessionId,
@@ -152,7 +150,12 @@ export function eventRow(event: ValidEvent, facts: BatchFacts): AnalyticsEventRo
     utmSource: facts.utm.source,
     utmMedium: facts.utm.medium,
     utmCampaign: facts.utm.campaign,
-    properties: sanitiseProperties(event.properties, facts.consent),
+    events: events.map((event) => ({
+      name: event.name,
+      occurredAt: eventTime(event.at, facts.now),
+      path: withoutQuery(event.path),
+      properties: sanitiseProperties(event.properties, facts.consent),
+    })),
   };
 }
 

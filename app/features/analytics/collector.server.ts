@@ -1,22 +1,25 @@
 /**
  * The first-party analytics collector behind POST /api/events (ADR 0018): reads one batch within
- * the size limit, drops bots, validates against the event catalogue, rate-limits per client, keeps
- * what the visitor's consent allows, and stores the batch in one D1 round trip.
+ * the size limit, drops bots, validates against the event catalogue, rate-limits per client (batches
+ * per minute and events per UTC day, in one call to the client's limiter object, ADR 0038), keeps
+ * what the visitor's consent allows, and hands the batch to the analytics queue as one message
+ * (ADR 0037): it answers without waiting for D1.
  * Cross-origin posts never get here: the request pipeline refuses them (403).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isbot } from "isbot";
 import { collectorBatchSchema, MAX_EVENTS_BODY_BYTES } from "~/features/analytics/catalogue";
-import { batchFacts, eventRow, validEvents, visitorHash, type AnalyticsEventRow } from "~/features/analytics/collector-rules.server";
-import { analyticsEvents } from "~/db/schema";
+import { batchFacts, beaconFrom, validEvents, visitorHash } from "~/features/analytics/collector-rules.server";
 import { clientIp } from "~/lib/client-id.server";
-import { createDb } from "~/lib/db.server";
+import { checkClientLimits } from "~/lib/client-limiter.server";
 import { logError, logWarn } from "~/lib/log.server";
-import { clientOverLimit, formAnswer } from "~/lib/public-form.server";
+import { formAnswer } from "~/lib/public-form.server";
 import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
+import { newBeaconId } from "./beacon.server";
+import { recordBeacon } from "./record.server";
 
-/** D1 binds at most 100 parameters per statement; rows are grouped to stay under it. */
-const D1_MAX_BOUND_PARAMETERS = 100;
+/** The scope of the per-client daily events cap (issue 18). */
+export const DAILY_EVENTS_SCOPE = "analytics-events-day";
 /** sendBeacon sends a string as text/plain and a Blob with its own type; fetch may send either. */
 const ACCEPTED_MEDIA_TYPES = new Set(["", "application/json", "text/plain"]);
 
@@ -34,18 +37,6 @@ async function readBatchText(request: Request): Promise<string | "too_large" | "
   } catch (error) {
     return error instanceof BodyTooLargeError ? "too_large" : "unreadable";
   }
-}
-
-/** Stores the rows in one D1 batch (one transaction): all of them land or none. */
-async function storeEvents(d1: D1Database, rows: AnalyticsEventRow[]): Promise<void> {
-  const db = createDb(d1);
-  const perStatement = Math.max(1, Math.floor(D1_MAX_BOUND_PARAMETERS / Object.keys(rows[0]!).length));
-  const statements = [];
-  for (let i = 0; i < rows.length; i += perStatement) {
-    statements.push(db.insert(analyticsEvents).values(rows.slice(i, i + perStatement)));
-  }
-  const [first, ...rest] = statements;
-  await db.batch([first!, ...rest]);
 }
 
 export async function handleCollectorRequest(request: Request, context: AppLoadContext): Promise<Response> {
@@ -78,13 +69,13 @@ export async function handleCollectorRequest(request: Request, context: AppLoadC
   if (events.length === 0) return formAnswer({ error: "No event in the batch is in the catalogue.", accepted: 0, dropped }, 400);
 
   const env = context.env;
-  const limit = await clientOverLimit(request, context, {
-    scope: "analytics",
-    max: env.ANALYTICS_RATE_LIMIT_MAX,
-    windowSeconds: env.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS,
-  });
+  const limit = await checkClientLimits(request, context, [
+    { scope: "analytics", max: env.ANALYTICS_RATE_LIMIT_MAX, windowSeconds: env.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS },
+    { scope: DAILY_EVENTS_SCOPE, max: env.ANALYTICS_EVENTS_PER_CLIENT_PER_DAY, windowSeconds: 86_400, cost: events.length },
+  ]);
   if (limit.limited) {
-    return problem("Too many event batches; try again later.", 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    const message = limit.scope === DAILY_EVENTS_SCOPE ? "Too many events from this connection today; try again tomorrow." : "Too many event batches; try again later.";
+    return problem(message, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
   const now = Date.now();
@@ -93,13 +84,13 @@ export async function handleCollectorRequest(request: Request, context: AppLoadC
       ? await visitorHash(env.IP_HASH_SECRET, clientIp(request), userAgent, request.headers.get("Accept-Language") ?? "", new Date(now))
       : null;
   const facts = batchFacts(batch, new URL(request.url).hostname, visitor, now);
-  const rows = events.map((event) => eventRow(event, facts));
+  const beacon = beaconFrom(events, facts, newBeaconId());
 
   try {
-    await storeEvents(context.cloudflare.env.DB, rows);
+    await recordBeacon(context.cloudflare.env, beacon);
   } catch (error) {
-    logError("analytics_store_failed", error, { events: rows.length });
+    logError("analytics_store_failed", error, { events: beacon.events.length });
     return problem("Events cannot be stored right now.", 503, { "Retry-After": "60" });
   }
-  return formAnswer({ accepted: rows.length, dropped }, 202);
+  return formAnswer({ accepted: beacon.events.length, dropped }, 202);
 }

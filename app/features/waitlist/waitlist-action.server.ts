@@ -13,6 +13,7 @@ import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
 import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
+import { recordSignupConversions } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
 import { CURRENT_CONSENT_WORDING } from "./consent-wording";
 import { REFERRAL_CODE_PATTERN } from "./referral-code";
@@ -143,6 +144,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
       return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
     }
     if (doubleOptIn) nudgeEmailDelivery(context);
+    // A person joined (or rejoined): the A/B conversion the admin's results count.
+    recordSignupConversions(request, context, consentPage(request), now);
     return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
   } catch (error) {
     const message = error instanceof WaitlistError ? error.message : "server error";

@@ -1,12 +1,20 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import { answerFor, refusalMessage } from "~/features/admin/form-schema";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
+import { AlertMessage } from "~/features/admin/ui/AlertMessage";
+import { TextField } from "~/features/admin/ui/fields";
+import { IntentFields } from "~/features/admin/ui/PostButton";
+import { useAdminForm } from "~/features/admin/ui/useAdminForm";
+import { formatUtcDateTime } from "~/lib/dates";
 import { BarChart } from "~/features/admin/ui/BarChart";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "./analytics-format";
 import type { loadAnalyticsPage } from "./analytics.server";
+import { retentionSchema } from "./pipeline-schema";
 
 const PATH = ADMIN_PATHS.analytics;
 
@@ -379,8 +387,77 @@ const countTables = (data: Data) => [
   },
 ];
 
+/** The pipeline behind these figures (ADR 0037): dead letters, the raw events' retention, the move of old events. */
+function PipelinePanel({ data, lastResult }: { data: Data; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { deadLetters, retention, move } = data.pipeline;
+  const { min, max } = retention;
+  const schema = useMemo(() => retentionSchema({ min, max }), [min, max]);
+  const [form, fields] = useAdminForm(schema, { id: "retention-form", lastResult, defaultValue: { retentionDays: String(retention.days) } });
+  const changed = retention.updatedAt ? `Last changed ${formatUtcDateTime(retention.updatedAt)}.` : `Not changed yet (default ${retention.defaultDays}).`;
+  return (
+    <section className="admin-panel mt-5" aria-labelledby="pipeline-title">
+      <h2 id="pipeline-title">Data and pipeline</h2>
+      <dl className="grid gap-2 text-sm">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <dt>
+            Dead-lettered messages <span className="text-ink-muted">· batches of events the queue gave up on after its retries; not counted above</span>
+          </dt>
+          <dd className="flex items-center gap-3">
+            <span className="tabular-nums font-semibold" data-testid="dead-letters">
+              {formatCount(deadLetters)}
+            </span>
+            {deadLetters > 0 ? (
+              <Form method="post">
+                <IntentFields intent="replay-dead-letters" />
+                <button type="submit" className="btn btn-xs btn-secondary">
+                  Replay dead letters
+                </button>
+              </Form>
+            ) : null}
+          </dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-4">
+          <dt>
+            Events moved from the site database <span className="text-ink-muted">· stored before analytics had a database of its own</span>
+          </dt>
+          <dd className="tabular-nums font-semibold" data-testid="events-moved">
+            {formatCount(move.moved)}
+            {move.finishedAt ? "" : move.moved > 0 ? " (moving)" : ""}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" className="form-grid mt-4" {...getFormProps(form, { ariaAttributes: false })}>
+        <IntentFields intent="save-retention" />
+        <TextField
+          meta={fields.retentionDays}
+          id="retention-days"
+          label="Keep raw events for (days)"
+          hint={
+            <>
+              Older events are deleted within minutes; their daily counts stay, so every count on this page remains, while web vitals need the raw events. A whole
+              number from {min} to {max.toLocaleString("en")}; the page&apos;s longest range is 366 days. {changed}
+            </>
+          }
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={min}
+          max={max}
+          style={{ maxWidth: "10rem" }}
+        />
+        <div>
+          <button type="submit" className="btn btn-sm btn-primary">
+            Save retention
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 export function AnalyticsPage() {
   const data = useLoaderData<typeof loadAnalyticsPage>();
+  const result = useActionData<SubmissionResult<string[]>>();
   const { range } = data;
   return (
     <>
@@ -393,6 +470,7 @@ export function AnalyticsPage() {
           </>
         }
       />
+      <AlertMessage message={refusalMessage(result)} testId="analytics-refusal" />
       <RangeForm data={data} />
       <Tiles data={data} />
 
@@ -417,7 +495,7 @@ export function AnalyticsPage() {
           ))}
         </div>
         <p className="field-hint mt-3">
-          Conversion rate = A/B conversions per impression. Uplift is relative to control; confidence is 1 − p of a two-sided two-proportion z-test. The split
+          Conversion rate = sign-ups per impression: a conversion is a waitlist sign-up the server recorded, with the variants that visitor was assigned (events a browser posts do not count). Uplift is relative to control; confidence is 1 − p of a two-sided two-proportion z-test. The split
           check is a chi-square test of impressions against the configured weights, flagged when p &lt; 0.001. Weights and variants are edited under{" "}
           <Link to="/admin/settings" className="underline">
             settings
@@ -429,6 +507,7 @@ export function AnalyticsPage() {
       <div className="mt-5">
         <WebVitals data={data} />
       </div>
+      <PipelinePanel data={data} lastResult={answerFor(result, "save-retention")} />
     </>
   );
 }

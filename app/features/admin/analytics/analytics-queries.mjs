@@ -3,13 +3,15 @@
 // (EXPLAIN QUERY PLAN) and the one-million-event benchmark (scripts/bench/analytics-queries.mjs)
 // run these exact statements.
 //
+// They run against the analytics database (binding ANALYTICS_DB, migrations-analytics/).
 // Every statement takes ?1 = range start (inclusive) and ?2 = range end (exclusive), both ISO
 // timestamps at UTC midnight (so the range is whole UTC days), and reads an index, never a whole
 // table (ADR 0023):
 //   analytics_daily_counts   every count (page views, visitors, pages, referrers, sources, funnel,
-//                            A/B), summed over the range's days. Triggers of migrations/0004 keep
-//                            it equal to analytics_events, which stays the source of truth; each
-//                            statement's comment says which of analytics_event_facets' facets it reads.
+//                            A/B), summed over the range's days. Every batch that stores events
+//                            counts them in the same transaction (ADR 0037), and the counts outlive
+//                            the raw events' retention; each statement's comment says which of
+//                            analytics_event_facets' facets it reads.
 //   analytics_events_web_vitals_idx
 //                            web vitals by (page, metric, time) with their values: the exact 75th
 //                            percentile of one page and metric reads only that pair's samples of the range.
@@ -78,10 +80,14 @@ LIMIT ${TOP_N + 1}`,
   (SELECT coalesce(sum(n), 0) ${counted("form_submit", "form_success")} AND value = ${quoted([SIGNUP_FORM])}) AS signups,
   (SELECT coalesce(sum(n), 0) ${counted("conversion", "utm_source")}) AS conversions`,
 
-  /** A/B impressions and conversions per test and variant (the facet's value is [test, variant]). */
+  /**
+   * A/B impressions and conversions per test and variant (the facet's value is [test, variant]). The
+   * conversions are the server's own ab_test_signup events, recorded when a sign-up really happens
+   * (app/features/analytics/ab-conversions.server.ts), never the browser's ab_test_conversion.
+   */
   abTests: `SELECT name, json_extract(value, '$[0]') AS test, json_extract(value, '$[1]') AS variant, sum(n) AS n
 FROM analytics_daily_counts
-WHERE name IN ('ab_test_impression', 'ab_test_conversion') AND facet = 'ab_variant' AND ${DAYS}
+WHERE name IN ('ab_test_impression', 'ab_test_signup') AND facet = 'ab_variant' AND ${DAYS}
 GROUP BY name, value`,
 
   /**

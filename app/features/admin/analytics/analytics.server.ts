@@ -1,15 +1,30 @@
 /**
- * The owner's analytics page (/admin/analytics): every figure for a date range in one D1 batch
- * (the statements of analytics-queries.mjs, each served by an index), plus the A/B tests'
- * current weights from KV; the statistics and wording come from analytics-report.ts.
+ * The owner's analytics page (/admin/analytics): every figure for a date range in one D1 batch of
+ * the analytics database (the statements of analytics-queries.mjs, each served by an index), plus the
+ * A/B tests' current weights from KV; the statistics and wording come from analytics-report.ts. The
+ * pipeline panel (ADR 0037): dead letters (replayable), the raw events' retention (a setting, saved
+ * with its audit row), the move of the site database's old events.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { siteSettings } from "~/db/schema";
+import { auditStatement } from "~/features/admin/audit.server";
+import { redirectWithFlash } from "~/features/admin/flash.server";
+import { formRefusal } from "~/features/admin/form-schema";
+import { adminAction, answerSaveFailure, parseAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin } from "~/features/admin/session.server";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
+import { countDeadLetters, replayDeadLetters } from "~/features/analytics/dead-letters.server";
+import { createDb } from "~/lib/db.server";
+import { ANALYTICS_RETENTION, parseAnalyticsRetention } from "~/lib/settings.server";
 import { AB_TEST_NAMES } from "~/lib/ab-tests";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds, type AnalyticsQueryName } from "./analytics-queries.mjs";
 import { rateOf } from "./analytics-format";
 import { fillDays, parseDateRange, presetRanges, summariseAbTest, webVitalPages, type AbCount, type DateRange } from "./analytics-report";
+import { PIPELINE_MESSAGES, retentionSchema } from "./pipeline-schema";
+
+const PATH = ADMIN_PATHS.analytics;
+const RETENTION_LIMITS = { min: ANALYTICS_RETENTION.min, max: ANALYTICS_RETENTION.max };
 
 interface Rows {
   dailyPageViews: { day: string; n: number };
@@ -18,7 +33,7 @@ interface Rows {
   referrers: { host: string; n: number };
   sources: { source: string | null; pageViews: number; conversions: number };
   funnel: { landingViews: number; formStarts: number; formSubmits: number; signups: number; conversions: number };
-  abTests: { name: "ab_test_impression" | "ab_test_conversion"; test: string | null; variant: string | null; n: number };
+  abTests: { name: "ab_test_impression" | "ab_test_signup"; test: string | null; variant: string | null; n: number };
   webVitals: { path: string | null; metric: unknown; p75: number; samples: number };
 }
 
@@ -89,7 +104,62 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
 
 export type AnalyticsPageData = Awaited<ReturnType<typeof loadAnalytics>>;
 
+/** The analytics database; a deployment without it is misconfigured (README, "Deploying"). */
+function analyticsDatabase(context: AppLoadContext): D1Database {
+  const db = context.cloudflare.env.ANALYTICS_DB;
+  if (!db) throw json({ error: "The analytics database (ANALYTICS_DB) is not bound." }, { status: 503 });
+  return db;
+}
+
+/** The pipeline panel: dead letters, the retention in force, the move of the site database's old events. */
+export async function loadPipeline(analytics: D1Database, site: D1Database) {
+  const [deadLetters, move, setting] = await Promise.all([
+    countDeadLetters(analytics),
+    analytics.prepare("SELECT moved, finished_at AS finishedAt FROM analytics_move WHERE id = 1").first<{ moved: number; finishedAt: string | null }>(),
+    site.prepare("SELECT value, updated_at AS updatedAt FROM site_settings WHERE key = ?1").bind(ANALYTICS_RETENTION.key).first<{ value: string; updatedAt: string }>(),
+  ]);
+  return {
+    deadLetters,
+    retention: { ...RETENTION_LIMITS, days: parseAnalyticsRetention(setting?.value) ?? ANALYTICS_RETENTION.default, defaultDays: ANALYTICS_RETENTION.default, updatedAt: setting?.updatedAt ?? null },
+    move: { moved: move?.moved ?? 0, finishedAt: move?.finishedAt ?? null },
+  };
+}
+
 export async function loadAnalyticsPage({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return json(await loadAnalytics(context.cloudflare.env.DB, context.cloudflare.env.CONFIG, new URL(request.url)));
+  const analytics = analyticsDatabase(context);
+  const { DB, CONFIG } = context.cloudflare.env;
+  const [report, pipeline] = await Promise.all([loadAnalytics(analytics, CONFIG, new URL(request.url)), loadPipeline(analytics, DB)]);
+  return json({ ...report, pipeline });
 }
+
+const refuse = (message: string, status = 400) => json(formRefusal(message), { status });
+
+/** Saves the retention (with its audit row), or replays the dead letters; then back to the page. */
+export const analyticsAction = adminAction(async ({ request, context, session, fields }) => {
+  const back = `${PATH}${new URL(request.url).search}`;
+  const save = async () => {
+    if (fields.intent === "save-retention") {
+      const submission = parseAdminForm(fields, retentionSchema(RETENTION_LIMITS));
+      if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+      const days = submission.value;
+      const { DB } = context.cloudflare.env;
+      const db = createDb(DB);
+      const value = String(days);
+      const updatedAt = new Date().toISOString();
+      await db.batch([
+        auditStatement(DB, session.admin, "updated analytics retention", ANALYTICS_RETENTION.key, { days }),
+        db.insert(siteSettings).values({ key: ANALYTICS_RETENTION.key, value, updatedAt }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt } }),
+      ]);
+      return redirectWithFlash(request, context, back, { kind: "success", message: PIPELINE_MESSAGES.retentionSaved(days) });
+    }
+    if (fields.intent === "replay-dead-letters") {
+      const { stored, invalid } = await replayDeadLetters(analyticsDatabase(context));
+      if (stored + invalid === 0) return refuse(PIPELINE_MESSAGES.nothingToReplay, 409);
+      await auditStatement(context.cloudflare.env.DB, session.admin, "replayed analytics dead letters", "analytics_dead_letters", { stored, invalid });
+      return redirectWithFlash(request, context, back, { kind: stored > 0 ? "success" : "error", message: PIPELINE_MESSAGES.replayed(stored, invalid) });
+    }
+    return refuse(PIPELINE_MESSAGES.unknownIntent);
+  };
+  return answerSaveFailure({ event: "admin_analytics_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, back));
+});
