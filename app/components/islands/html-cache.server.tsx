@@ -1,0 +1,193 @@
+/**
+ * Server HTML rendered once per isolate (ADR 0035). Most of a landing page is the same for every
+ * visitor: static islands, late sections and the hero render the same HTML for the same props. The
+ * first request that renders such a section renders it in place as before; after the page, the
+ * section is rendered again on its own and its HTML kept in this isolate. Later requests with equal
+ * props render a placeholder that entry.server swaps for the kept HTML.
+ *
+ * Why the HTML can never carry one visitor's data to another:
+ * - the key is the section's component, the request's pathname and every byte of its props (JSON);
+ *   props that are not plain data (functions, elements) are never cached;
+ * - the section's own render sees nothing else: no request, no loader data, no cookies. It runs
+ *   under a neutral router at the pathname (for links), the server-only registry without this cache,
+ *   a stand-in nonce and a useId prefix of its own. HTML that contains the stand-in nonce or an id
+ *   from useId (both would differ per page or per request) is not kept, nor is a render that throws
+ *   (a section that needs Remix's context), one that React left to the browser, or one whose first
+ *   or last node is text (placed next to other text, React would separate them differently);
+ * - such a section is then rendered in place on every request, and logged once.
+ *
+ * Why the HTML is what an inline render gives: the same component and props render the same markup
+ * in either place, as long as nothing depends on the position in the tree (useId, refused above) or
+ * on a context the section's own render does not have (it throws or differs: tests compare a warm
+ * page with a cold one byte for byte).
+ */
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
+import type { ComponentType } from "react";
+import { NonceContext } from "~/hooks/useNonce";
+import { logWarn } from "~/lib/log.server";
+import { ServerOnlyProvider, type CachedHtml, type ServerOnlyRegistry } from "./server-only";
+
+/**
+ * How many renders of one section (pathname, props) an isolate keeps; the least recently used goes
+ * first. Per section, so a section whose props vary a lot can only crowd out its own renders.
+ */
+export const HTML_CACHE_MAX_PER_SECTION = 16;
+
+/** What React writes where a Suspense boundary failed on the server (entry.server checks pages for it too). */
+export const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+// Unlike any real nonce (base64) or id: seen in a section's HTML, the section depends on them.
+const STAND_IN_NONCE = "html-cache-stand-in-nonce";
+const ID_PREFIX = "html-cache-use-id-";
+
+type AnyComponent = ComponentType<object>;
+
+interface IsolateHtmlCache {
+  /** Kept HTML per section component, by pathname and props (each Map's order is the order of last use). */
+  sections: Map<AnyComponent, Map<string, string>>;
+  /** Components refused once (their HTML depends on more than their props): always rendered in place. */
+  refused: WeakSet<AnyComponent>;
+  /** Marks placeholders; random so that no content can forge one. Made on first use (Workers allow no randomness at startup). */
+  marker?: string;
+}
+
+/** Props as key material, or undefined when they are not plain data. */
+function propsKey(props: object): string | undefined {
+  try {
+    return JSON.stringify(props, (_key, value: unknown) => {
+      if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") throw new Error("not plain data");
+      return value;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a section's HTML cannot be kept, or undefined when it can. */
+function refusal(html: string): string | undefined {
+  if (html.includes(STAND_IN_NONCE)) return "reads the CSP nonce";
+  if (html.includes(ID_PREFIX)) return "uses useId";
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return "a Suspense boundary failed to render";
+  if (!html.startsWith("<") || !html.endsWith(">")) return "starts or ends with text";
+  return undefined;
+}
+
+export interface HtmlCacheForRequest {
+  /** Provided to the render (ServerOnlyProvider's `html`). */
+  cachedHtml: CachedHtml;
+  /**
+   * The page with every placeholder replaced by its HTML. With `keepNew`, the sections rendered in
+   * place are then rendered on their own and kept (only after a page that rendered well).
+   */
+  finish(html: string, options: { keepNew: boolean }): string;
+}
+
+/** One isolate's cache; `registry` is what sections find in the server-only context. */
+export function createHtmlCache(registry: ServerOnlyRegistry) {
+  const cache: IsolateHtmlCache = { sections: new Map(), refused: new WeakSet() };
+
+  /** The section on its own: nothing of the request but the pathname. */
+  function renderAlone(Component: AnyComponent, props: object, pathname: string): string {
+    return renderToString(
+      <NonceContext.Provider value={STAND_IN_NONCE}>
+        <ServerOnlyProvider value={registry}>
+          <MemoryRouter initialEntries={[pathname]} future={{ v7_relativeSplatPath: true, v7_startTransition: true }}>
+            <Component {...props} />
+          </MemoryRouter>
+        </ServerOnlyProvider>
+      </NonceContext.Provider>,
+      { identifierPrefix: ID_PREFIX },
+    );
+  }
+
+  function keep(Component: AnyComponent, key: string, html: string): void {
+    let kept = cache.sections.get(Component);
+    if (!kept) cache.sections.set(Component, (kept = new Map()));
+    kept.set(key, html);
+    if (kept.size > HTML_CACHE_MAX_PER_SECTION) kept.delete(kept.keys().next().value as string);
+  }
+
+  return {
+    /** How many renders of sections this isolate keeps. */
+    get size() {
+      let size = 0;
+      for (const kept of cache.sections.values()) size += kept.size;
+      return size;
+    },
+
+    forRequest(pathname: string): HtmlCacheForRequest {
+      cache.marker ??= `html-cache-${crypto.randomUUID()}`;
+      const marker = cache.marker;
+      /** HTML per placeholder, in render order. */
+      const placed: string[] = [];
+      const renderedInPlace: { key: string; name: string; Component: AnyComponent; props: object }[] = [];
+      const placeholder = (index: number) => `<template data-${marker}="${index}"></template>`;
+
+      const cachedHtml: CachedHtml = {
+        render(name, Component, props) {
+          const component = Component as AnyComponent;
+          const inPlace = <Component {...props} />;
+          if (cache.refused.has(component)) return inPlace;
+          const json = propsKey(props);
+          if (json === undefined) return inPlace;
+          const key = `${pathname}\n${json}`;
+          const kept = cache.sections.get(component);
+          const html = kept?.get(key);
+          if (kept === undefined || html === undefined) {
+            renderedInPlace.push({ key, name, Component: component, props });
+            return inPlace;
+          }
+          // Most recently used last.
+          kept.delete(key);
+          kept.set(key, html);
+          placed.push(html);
+          return <template {...{ [`data-${marker}`]: String(placed.length - 1) }} />;
+        },
+      };
+
+      function finish(page: string, { keepNew }: { keepNew: boolean }): string {
+        let out = page;
+        if (placed.length > 0) {
+          const parts: string[] = [];
+          let from = 0;
+          placed.forEach((html, index) => {
+            const mark = placeholder(index);
+            const at = page.indexOf(mark, from);
+            // Not found: React dropped that part of the tree (a failed boundary renders its fallback).
+            if (at < 0) return;
+            parts.push(page.slice(from, at), html);
+            from = at + mark.length;
+          });
+          parts.push(page.slice(from));
+          out = parts.join("");
+        }
+        if (keepNew) {
+          for (const { key, name, Component, props } of renderedInPlace) {
+            if (cache.refused.has(Component) || cache.sections.get(Component)?.has(key)) continue;
+            let html: string;
+            let why: string | undefined;
+            try {
+              html = renderAlone(Component, props, pathname);
+              why = refusal(html);
+            } catch (error) {
+              html = "";
+              why = `its own render failed: ${String(error)}`;
+            }
+            if (why === undefined) {
+              keep(Component, key, html);
+            } else {
+              cache.refused.add(Component);
+              logWarn("html_cache_refused", { section: name, reason: why });
+            }
+          }
+        }
+        return out;
+      }
+
+      return { cachedHtml, finish };
+    },
+  };
+}
+
+export type HtmlCache = ReturnType<typeof createHtmlCache>;
