@@ -7,8 +7,11 @@ import { SERVER_ONLY } from "~/components/islands/registry.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/hooks/useNonce";
 
-/** Sections rendered once per isolate and reused (ADR 0035); lives as long as the isolate. */
-const htmlCache = createHtmlCache(SERVER_ONLY);
+/**
+ * Sections rendered once per isolate and reused (ADR 0035); lives as long as the isolate. Exported
+ * for the tests, which read what it reused through the build's entry module.
+ */
+export const htmlCache = createHtmlCache(SERVER_ONLY);
 
 /**
  * The document, rendered to one string (ADR 0027). No route defers data, so streaming would send

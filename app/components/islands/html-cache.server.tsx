@@ -10,11 +10,11 @@
  *   props that are not plain data (functions, elements) are never cached;
  * - the section's own render sees nothing else: no request, no loader data, no cookies. It runs
  *   under a neutral router at the pathname (for links), the server-only registry without this cache,
- *   a stand-in nonce and a useId prefix of its own. HTML that contains the stand-in nonce or an id
- *   from useId (both would differ per page or per request) is not kept, nor is a render that throws
- *   (a section that needs Remix's context), one that React left to the browser, or one whose first
- *   or last node is text (placed next to other text, React would separate them differently);
- * - such a section is then rendered in place on every request, and logged once.
+ *   a stand-in nonce and a useId prefix of its own. A section whose HTML contains the stand-in nonce
+ *   or an id from useId (both would differ per page or per request), whose own render throws (it
+ *   needs Remix's context) or leaves a boundary to the browser is refused: rendered in place on every
+ *   request from then on, and logged once;
+ * - HTML that is empty or starts or ends with text is not reused either (see `reusable`).
  *
  * Why the HTML is what an inline render gives: the same component and props render the same markup
  * in either place, as long as nothing depends on the position in the tree (useId, refused above) or
@@ -44,8 +44,11 @@ const ID_PREFIX = "html-cache-use-id-";
 type AnyComponent = ComponentType<object>;
 
 interface IsolateHtmlCache {
-  /** Kept HTML per section component, by pathname and props (each Map's order is the order of last use). */
-  sections: Map<AnyComponent, Map<string, string>>;
+  /**
+   * Kept HTML per section component, by pathname and props (each Map's order is the order of last
+   * use); null: this render cannot be reused (empty, or text at an edge), render it in place.
+   */
+  sections: Map<AnyComponent, Map<string, string | null>>;
   /** Components refused once (their HTML depends on more than their props): always rendered in place. */
   refused: WeakSet<AnyComponent>;
   /** Marks placeholders; random so that no content can forge one. Made on first use (Workers allow no randomness at startup). */
@@ -64,14 +67,20 @@ function propsKey(props: object): string | undefined {
   }
 }
 
-/** Why a section's HTML cannot be kept, or undefined when it can. */
+/** Why a section cannot be cached at all (whatever its props), or undefined when it can. */
 function refusal(html: string): string | undefined {
   if (html.includes(STAND_IN_NONCE)) return "reads the CSP nonce";
   if (html.includes(ID_PREFIX)) return "uses useId";
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return "a Suspense boundary failed to render";
-  if (!html.startsWith("<") || !html.endsWith(">")) return "starts or ends with text";
   return undefined;
 }
+
+/**
+ * Whether this HTML can stand in for the section: not when it is empty or starts or ends with text
+ * (next to text around it, React would have separated the two texts with a comment, the placeholder
+ * does not). The section is then rendered in place for these props (rendering nothing costs nothing).
+ */
+const reusable = (html: string) => html.startsWith("<") && html.endsWith(">");
 
 export interface HtmlCacheForRequest {
   /** Provided to the render (ServerOnlyProvider's `html`). */
@@ -86,6 +95,8 @@ export interface HtmlCacheForRequest {
 /** One isolate's cache; `registry` is what sections find in the server-only context. */
 export function createHtmlCache(registry: ServerOnlyRegistry) {
   const cache: IsolateHtmlCache = { sections: new Map(), refused: new WeakSet() };
+  /** How often each section's kept HTML was reused, by name (for tests and diagnostics). */
+  const reuses = new Map<string, number>();
 
   /** The section on its own: nothing of the request but the pathname. */
   function renderAlone(Component: AnyComponent, props: object, pathname: string): string {
@@ -101,7 +112,7 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
     );
   }
 
-  function keep(Component: AnyComponent, key: string, html: string): void {
+  function keep(Component: AnyComponent, key: string, html: string | null): void {
     let kept = cache.sections.get(Component);
     if (!kept) cache.sections.set(Component, (kept = new Map()));
     kept.set(key, html);
@@ -109,11 +120,16 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
   }
 
   return {
-    /** How many renders of sections this isolate keeps. */
-    get size() {
-      let size = 0;
-      for (const kept of cache.sections.values()) size += kept.size;
-      return size;
+    /** Forgets everything, as a new isolate would have (for tests). */
+    clear(): void {
+      cache.sections.clear();
+      cache.refused = new WeakSet();
+      reuses.clear();
+    },
+
+    /** How often each section's kept HTML has been reused in this isolate, by name. */
+    reuses(): Record<string, number> {
+      return Object.fromEntries(reuses);
     },
 
     forRequest(pathname: string): HtmlCacheForRequest {
@@ -138,10 +154,12 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
             renderedInPlace.push({ key, name, Component: component, props });
             return inPlace;
           }
+          if (html === null) return inPlace;
           // Most recently used last.
           kept.delete(key);
           kept.set(key, html);
           placed.push(html);
+          reuses.set(name, (reuses.get(name) ?? 0) + 1);
           return <template {...{ [`data-${marker}`]: String(placed.length - 1) }} />;
         },
       };
@@ -175,7 +193,7 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
               why = `its own render failed: ${String(error)}`;
             }
             if (why === undefined) {
-              keep(Component, key, html);
+              keep(Component, key, reusable(html) ? html : null);
             } else {
               cache.refused.add(Component);
               logWarn("html_cache_refused", { section: name, reason: why });
