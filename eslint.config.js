@@ -65,4 +65,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   ...DEPENDENCY_DIRECTION.map(directionRules),
+  {
+    // Server code logs through app/lib/log.server.ts only, which keeps personal data and query
+    // parameters out of every line (ADR 0034).
+    files: ["app/**/*.server.ts", "app/server/**", "app/entry.server.tsx", "workers/**", "functions/**"],
+    ignores: ["app/lib/log.server.ts"],
+    rules: { "no-console": "error" },
+  },
 );

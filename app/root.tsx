@@ -22,6 +22,7 @@ import { analyticsClientConfig } from "~/features/analytics/config.server";
 import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
 import { installClickTracking } from "~/features/analytics/browser/track";
 import { useNonce } from "~/hooks/useNonce";
+import { scrollRestorationKey } from "~/lib/scroll-restoration";
 import { turnstileClientConfig } from "~/lib/turnstile.server";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -96,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: JSON.stringify(analytics).replace(/</g, "\\u003c") }}
           />
         ) : null}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

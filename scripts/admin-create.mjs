@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// npm run admin:create -- --email you@example.com --password '…' [--name 'Your Name'] [--role owner|admin] [--remote]
+// npm run admin:create -- --email you@example.com [--name 'Your Name'] [--role owner|admin] [--remote [--env preview]]
 // Creates an admin, or resets an existing one's password (re-enabling it and signing out its sessions).
-// Local by default (the D1 that `npm start` serves; WRANGLER_STATE_DIR overrides); --remote for production.
+// The password is never an argument (ps and shell history would show it, ADR 0034): typed at a prompt
+// that echoes nothing, or, when standard input is not a terminal, its first line:
+//   printf '%s\n' "$ADMIN_PASSWORD" | npm run admin:create -- --email you@example.com
+// Local by default (the D1 that `npm start` serves; WRANGLER_STATE_DIR overrides); --remote for the
+// deployed database (--env preview for the preview deployments' own).
 import { parseArgs } from "node:util";
 import { createAdmin } from "./lib/admin.mjs";
+import { readPassword } from "./lib/read-password.mjs";
 
-const usage = "Usage: npm run admin:create -- --email E --password P [--name N] [--role owner|admin] [--remote]";
+const usage = "Usage: npm run admin:create -- --email E [--name N] [--role owner|admin] [--remote [--env preview]]\n" +
+  "The password is asked for (nothing is echoed), or read from the first line of standard input.";
 let values;
 try {
   ({ values } = parseArgs({
@@ -15,19 +21,30 @@ try {
       name: { type: "string" },
       role: { type: "string" },
       remote: { type: "boolean", default: false },
+      env: { type: "string" },
     },
   }));
 } catch (error) {
   console.error(`${error.message}\n${usage}`);
   process.exit(2);
 }
-if (!values.email || !values.password) {
+if (values.password !== undefined) {
+  console.error(`--password is not accepted: a password on the command line shows in ps and in your shell's history.\n${usage}`);
+  process.exit(2);
+}
+if (!values.email) {
   console.error(usage);
   process.exit(2);
 }
+if (values.env && !values.remote) {
+  console.error(`--env applies to the deployed database: add --remote.\n${usage}`);
+  process.exit(2);
+}
 try {
-  await createAdmin({ ...values, stateDir: values.remote ? undefined : process.env.WRANGLER_STATE_DIR });
-  console.log(`Admin ${values.email.trim().toLowerCase()} is ready${values.remote ? " in the remote database" : " locally"}. Sign in at /admin/login.`);
+  const password = await readPassword({ prompt: `Password for ${values.email.trim()}: ` });
+  await createAdmin({ ...values, password, stateDir: values.remote ? undefined : process.env.WRANGLER_STATE_DIR });
+  const where = values.remote ? ` in the ${values.env ?? "production"} database` : " locally";
+  console.log(`Admin ${values.email.trim().toLowerCase()} is ready${where}. Sign in at /admin/login.`);
 } catch (error) {
   console.error(error.message);
   process.exit(1);

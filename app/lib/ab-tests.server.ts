@@ -18,7 +18,7 @@ export async function readAbTestConfigWithSource(kv: KVNamespace): Promise<{ con
   try {
     text = await kv.get(AB_TESTS_KV_KEY);
   } catch (error) {
-    logWarn("ab_config_unreadable_using_defaults", { error: String(error) });
+    logWarn("ab_config_unreadable_using_defaults", { error });
     return { config: DEFAULT_AB_TESTS, source: "defaults-unreadable" };
   }
   if (text === null) return { config: DEFAULT_AB_TESTS, source: "defaults" };

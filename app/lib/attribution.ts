@@ -1,6 +1,8 @@
 /**
  * Where a visitor came from, recorded with a sign-up (spec section 3 metadata): the external
- * referrer or 'direct', and the UTM tags of the landing URL, each 'none' when absent.
+ * referrer's origin or 'direct', and the UTM tags of the landing URL, each 'none' when absent.
+ * Only the origin (ADR 0034): the page that linked here is nobody's business, and the edge cache
+ * keys on this value, so a full URL would let anyone probe whether someone arrived from it.
  */
 export interface Attribution {
   referrer: string;
@@ -16,7 +18,9 @@ export function attributionFrom(pageUrl: string, referrer: string | null | undef
   let external = "direct";
   if (referrer) {
     try {
-      if (new URL(referrer).origin !== url.origin) external = referrer.slice(0, 2048);
+      const origin = new URL(referrer).origin;
+      // "null" for schemes without one (data:, about:): no attribution either.
+      if (origin !== url.origin && origin !== "null") external = origin.slice(0, 2048);
     } catch {
       // An unparseable Referer is no attribution.
     }

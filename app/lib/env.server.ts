@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
+import { PUBLIC_READ_DEADLINE_MS } from "~/lib/deadline";
 
 /** The raw bindings Cloudflare hands the Pages Function. */
 export interface CloudflareEnv {
@@ -22,6 +23,20 @@ export interface JobsEnv {
 }
 
 const DEV_ONLY_SECRET = "dev-only-secret-change-me-in-production-0000";
+
+/** Every secret that falls back to DEV_ONLY_SECRET outside production. */
+const SECRET_NAMES = ["IP_HASH_SECRET", "SESSION_SECRET", "EMAIL_TOKEN_SECRET", "SUPPRESSION_HASH_SECRET"] as const;
+
+/**
+ * The names a site on this machine answers to: the only hosts where the development secrets, which
+ * this repository publishes, may sign or hash anything (ADR 0034). Cloudflare routes a request by its
+ * host, so a deployed site's request URL never carries one of these.
+ */
+const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLocalHostname(hostname: string): boolean {
+  return LOCAL_HOSTNAMES.has(hostname.toLowerCase());
+}
 
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().default(fallback);
@@ -99,7 +114,18 @@ function checkEmailVariables(env: EmailVariables, ctx: z.RefinementCtx): void {
   const production = env.APP_ENV === "production";
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   if (env.EMAIL_API_KEY && !env.EMAIL_FROM) issue("EMAIL_FROM", "EMAIL_FROM is required when EMAIL_API_KEY is set");
-  if (!production) return;
+  if (!production) {
+    // The jobs Worker has no request to tell where the site is served from: SITE_URL says it. Links
+    // to a site elsewhere must not be signed (nor addresses hashed) with the published values (ADR 0034).
+    if (env.SITE_URL && !isLocalHostname(new URL(env.SITE_URL).hostname)) {
+      for (const name of ["EMAIL_TOKEN_SECRET", "SUPPRESSION_HASH_SECRET"] as const) {
+        if (!env[name] || env[name] === DEV_ONLY_SECRET) {
+          issue(name, `${name} must be set to a random secret: development values are accepted only when SITE_URL is on localhost or 127.0.0.1`);
+        }
+      }
+    }
+    return;
+  }
   if (!env.EMAIL_API_URL.startsWith("https://")) issue("EMAIL_API_URL", "EMAIL_API_URL must be an https URL in production");
   if (env.SITE_URL && !env.SITE_URL.startsWith("https://")) issue("SITE_URL", "SITE_URL must be an https origin in production");
   for (const name of ["EMAIL_TOKEN_SECRET", "SUPPRESSION_HASH_SECRET"] as const) {
@@ -151,6 +177,8 @@ const envSchema = z
     /** Event batches the analytics collector (/api/events) accepts per client (hashed IP) per window. */
     ANALYTICS_RATE_LIMIT_MAX: positiveInt(120),
     ANALYTICS_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    /** Milliseconds a public page waits for an optional D1 read before its fallback (ADR 0021). */
+    PUBLIC_READ_DEADLINE_MS: positiveInt(PUBLIC_READ_DEADLINE_MS),
     /** Cloudflare Access in front of /admin (optional): the team URL and the application's audience tag. */
     CF_ACCESS_TEAM_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
     CF_ACCESS_AUD: z.string().min(1).optional(),
@@ -214,6 +242,21 @@ export type AppEnv = z.infer<typeof envSchema>;
 
 export class ConfigurationError extends Error {
   override name = "ConfigurationError";
+}
+
+/**
+ * Fails closed (ADR 0034): outside production, secrets left unset take development values published
+ * in this repository, which are accepted only when the site is served from this machine, that is
+ * when the request's host is localhost or 127.0.0.1. A preview or staging deployment running as
+ * `development` without its own secrets answers with the configuration error instead.
+ */
+export function assertSecretsFitHost(env: AppEnv, requestUrl: string): void {
+  if (isLocalHostname(new URL(requestUrl).hostname)) return;
+  const published = SECRET_NAMES.filter((name) => env[name] === DEV_ONLY_SECRET);
+  if (published.length === 0) return;
+  throw new ConfigurationError(
+    `configuration: ${published.join(", ")}: development values are accepted only when the site is served from localhost or 127.0.0.1; set real secrets for this deployment`,
+  );
 }
 
 const parsed = new WeakMap<object, AppEnv>();

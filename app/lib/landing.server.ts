@@ -39,7 +39,7 @@ const rememberedReviews = new WeakMap<D1Database, { contentVersion: string; read
  * LANDING_REVIEWS_REUSE_MS, so edits made outside the admin area show as soon as a stored page
  * would. A read that fell back is never reused. Without a content version (no edge cache) D1 is read.
  */
-async function landingReviews(DB: D1Database, contentVersion: string | undefined, onFallback: () => void): Promise<PublicReview[] | null> {
+async function landingReviews(DB: D1Database, contentVersion: string | undefined, onFallback: () => void, deadlineMs: number): Promise<PublicReview[] | null> {
   const remembered = rememberedReviews.get(DB);
   if (
     contentVersion !== undefined &&
@@ -53,7 +53,7 @@ async function landingReviews(DB: D1Database, contentVersion: string | undefined
     fellBack = true;
     onFallback();
   };
-  const reviews = await reviewsForLanding(DB, shouldShowReviews(DB, fallBack), fallBack);
+  const reviews = await reviewsForLanding(DB, shouldShowReviews(DB, fallBack, deadlineMs), fallBack, deadlineMs);
   if (contentVersion !== undefined && !fellBack) rememberedReviews.set(DB, { contentVersion, readAt: Date.now(), reviews });
   return reviews;
 }
@@ -71,7 +71,7 @@ export async function loadLandingPage<Forms extends object>(request: Request, co
   };
   const [ab, reviews] = await Promise.all([
     context.abAssignment ?? assignAbTests(request, CONFIG),
-    landingReviews(DB, context.contentVersion, fellBack),
+    landingReviews(DB, context.contentVersion, fellBack, context.env.PUBLIC_READ_DEADLINE_MS),
   ]);
   const headers = new Headers({ "Cache-Control": degraded ? NOT_CACHEABLE : EDGE_CACHEABLE });
   if (ab.setCookie) headers.append("Set-Cookie", ab.setCookie);

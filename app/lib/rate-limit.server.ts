@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in D1, so every isolate at the edge sees the same count.
  * One atomic upsert per check: no read-then-write race.
  */
-import { clientIp, keyedHash } from "~/lib/client-id.server";
+import { keyedHash, rateLimitClient } from "~/lib/client-id.server";
 
 export interface RateLimitRule {
   /** Namespace of the limit, e.g. "waitlist". */
@@ -47,35 +47,19 @@ export async function hitRateLimit(
   return { allowed: hits <= rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
-/** Rate-limits the request's client; the bucket key is a keyed hash of its IP. */
+/** Rate-limits the request's client (its IPv4 address or IPv6 /64); the bucket key is a keyed hash of it. */
 export async function hitClientRateLimit(
   db: D1Database,
   rule: RateLimitRule,
   request: Request,
   secret: string,
 ): Promise<RateLimitResult> {
-  return hitRateLimit(db, rule, await keyedHash(secret, clientIp(request)));
+  return hitRateLimit(db, rule, await keyedHash(secret, rateLimitClient(request)));
 }
 
 /** Deletes windows that ended more than a day ago (called in the background). */
 export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
   await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
-}
-
-/** The current window's count without adding to it (checked before work that only failures count). */
-export async function peekRateLimit(
-  db: D1Database,
-  rule: RateLimitRule,
-  key: string,
-  now = Date.now(),
-): Promise<RateLimitResult> {
-  const window = windowAt(rule, now);
-  const row = await db
-    .prepare("SELECT hits FROM rate_limits WHERE bucket = ?1 AND window_start = ?2")
-    .bind(bucketOf(rule, key), window.start)
-    .first<{ hits: number }>();
-  const hits = row?.hits ?? 0;
-  return { allowed: hits < rule.max, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 /** Forgets a bucket (e.g. an account's failed sign-ins after a successful one). */

@@ -39,10 +39,15 @@ export async function listActiveReviews(d1: D1Database, limit = REVIEWS_FETCH_LI
  * A read that fails or misses the deadline (ADR 0021) hides the section and tells `onFallback` (the
  * page is then not edge-cached).
  */
-export async function reviewsForLanding(d1: D1Database, show: Promise<boolean>, onFallback?: () => void): Promise<PublicReview[] | null> {
+export async function reviewsForLanding(
+  d1: D1Database,
+  show: Promise<boolean>,
+  onFallback?: () => void,
+  deadlineMs = PUBLIC_READ_DEADLINE_MS,
+): Promise<PublicReview[] | null> {
   const [visible, reviews] = await Promise.all([
     show,
-    withDeadline(listActiveReviews(d1), PUBLIC_READ_DEADLINE_MS, "active reviews").catch((error) => {
+    withDeadline(listActiveReviews(d1), deadlineMs, "active reviews").catch((error) => {
       logError("reviews_read_failed", error);
       onFallback?.();
       return [] as PublicReview[];

@@ -31,8 +31,8 @@ export async function readSettingValue(d1: D1Database, key: SettingKey): Promise
 }
 
 /** readSettingValue for a public page: a read slower than the deadline fails (ADR 0021). */
-function readSettingForPage(d1: D1Database, key: SettingKey): Promise<string | null> {
-  return withDeadline(readSettingValue(d1, key), PUBLIC_READ_DEADLINE_MS, `setting ${key}`);
+function readSettingForPage(d1: D1Database, key: SettingKey, deadlineMs: number): Promise<string | null> {
+  return withDeadline(readSettingValue(d1, key), deadlineMs, `setting ${key}`);
 }
 
 /**
@@ -40,9 +40,9 @@ function readSettingForPage(d1: D1Database, key: SettingKey): Promise<string | n
  * (true); an explicit false or an invalid value hides it; a read failure (or a read slower than
  * the deadline) shows it, and tells `onFallback`.
  */
-export async function shouldShowReviews(d1: D1Database, onFallback?: () => void): Promise<boolean> {
+export async function shouldShowReviews(d1: D1Database, onFallback?: () => void, deadlineMs = PUBLIC_READ_DEADLINE_MS): Promise<boolean> {
   try {
-    const value = await readSettingForPage(d1, "show_customer_reviews");
+    const value = await readSettingForPage(d1, "show_customer_reviews", deadlineMs);
     if (value === null) return SETTING_DEFAULTS.show_customer_reviews;
     return parseBoolean(value) === true;
   } catch {
@@ -59,11 +59,11 @@ export type EntryDecision = { promotion: boolean; source: "kv" | "d1" | "failure
  * an invalid D1 value means the default (false); any read failure (a D1 read slower than the
  * deadline included) shows the landing page.
  */
-export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database): Promise<EntryDecision> {
+export async function promotionIsEntryPage(kv: KVNamespace, d1: D1Database, deadlineMs = PUBLIC_READ_DEADLINE_MS): Promise<EntryDecision> {
   try {
     const mirrored = parseBoolean(await kv.get(settingKvKey("promotion_as_entry_page")));
     if (mirrored !== null) return { promotion: mirrored, source: "kv" };
-    const stored = await readSettingForPage(d1, "promotion_as_entry_page");
+    const stored = await readSettingForPage(d1, "promotion_as_entry_page", deadlineMs);
     return { promotion: parseBoolean(stored) ?? SETTING_DEFAULTS.promotion_as_entry_page, source: "d1" };
   } catch {
     return { promotion: false, source: "failure" };

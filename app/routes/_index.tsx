@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { CONFIG, DB } = context.cloudflare.env;
   // The landing page's reads start alongside the decision: with slow storage the visitor waits for
   // one read deadline (ADR 0021), not two in a row. When the answer is /promotion they are dropped.
-  const [entry, landing] = await Promise.all([promotionIsEntryPage(CONFIG, DB), loadLandingPage(request, context, () => ({ waitlistForm: waitlistFormContext(request) }))]);
+  const [entry, landing] = await Promise.all([promotionIsEntryPage(CONFIG, DB, context.env.PUBLIC_READ_DEADLINE_MS), loadLandingPage(request, context, () => ({ waitlistForm: waitlistFormContext(request) }))]);
   if (entry.promotion) return redirect("/promotion", { headers: { "Cache-Control": "no-store" } });
   // A page shown because the decision could not be read is a fallback: never edge-cached.
   if (entry.source === "failure") landing.headers.set("Cache-Control", NOT_CACHEABLE);

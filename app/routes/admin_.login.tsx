@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { adminMeta } from "~/features/admin/ui/admin-meta";
 import adminStyles from "~/styles/admin.css";
 import type { RouteHandle } from "~/root";
@@ -13,7 +13,4 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyle
 export const meta: MetaFunction = () => adminMeta("Sign in");
 
 /** A refused sign-in's Retry-After reaches the browser on a plain form post too. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export { retryAfterHeaders as headers } from "~/features/admin/retry-after-headers";

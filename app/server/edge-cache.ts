@@ -5,8 +5,8 @@
  *
  * The key holds the deployed build and its analytics settings, the content version (bumped by every
  * admin change to reviews or settings), the visitor's A/B assignment, the URL without the click ids
- * and tags no page reads (UNKEYED_QUERY_PARAMS), and the external referrer (the waitlist form carries
- * it and the utm source, medium and campaign). Variants therefore never leak between visitors, and an
+ * and tags no page reads (UNKEYED_QUERY_PARAMS), and the external referrer's origin (the waitlist
+ * form carries it and the utm source, medium and campaign; never the referrer's path, ADR 0034). Variants therefore never leak between visitors, and an
  * admin's change makes the next request miss. The CSP nonce baked into a stored page is replaced
  * by the request's own nonce on every serve, and Set-Cookie is never stored.
  *
@@ -36,6 +36,8 @@ const EDGE_CACHED_PATHS = new Set(["/", "/home"]);
 const STORED_NONCE = "X-Edge-Nonce";
 const STORED_AT = "X-Edge-Stored-At";
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
+/** Headers that tell how a page was served; shown only where exposeCacheState allows. */
+const CACHE_STATE_HEADERS = [CACHE_STATUS_HEADER, "Age", "CF-Cache-Status"];
 
 /** Renders the page through Remix with the given nonce, precomputed assignment and the key's content version. */
 export type RenderPage = (nonce: string, ab?: PrecomputedAbAssignment, contentVersion?: string) => Promise<Response>;
@@ -53,6 +55,11 @@ export interface EdgeCacheRequest {
   createNonce(): string;
   waitUntil(promise: Promise<unknown>): void;
   render: RenderPage;
+  /**
+   * Whether answers say how the cache served them (X-Edge-Cache, Age): locally and in tests only.
+   * In production they would tell anyone whether someone requested a page variant lately (ADR 0034).
+   */
+  exposeCacheState: boolean;
 }
 
 /**
@@ -83,7 +90,7 @@ export async function bumpContentVersion(kv: KVNamespace): Promise<boolean> {
     await kv.put(CONTENT_VERSION_KV_KEY, `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
     return true;
   } catch (error) {
-    logWarn("html_cache_version_not_bumped", { error: String(error) });
+    logWarn("html_cache_version_not_bumped", { error });
     return false;
   }
 }
@@ -136,8 +143,15 @@ function isStorable(response: Response, ab: PrecomputedAbAssignment): boolean {
   return setCookie === null || setCookie === ab.setCookie;
 }
 
+/** X-Edge-Cache and Age, where cache state may be shown (never in production). */
+function setCacheState(headers: Headers, options: EdgeCacheRequest, status: "HIT" | "STALE" | "MISS", ageSeconds?: number): void {
+  if (!options.exposeCacheState) return;
+  headers.set(CACHE_STATUS_HEADER, status);
+  if (ageSeconds !== undefined) headers.set("Age", `${ageSeconds}`);
+}
+
 /** What the browser gets: its own nonce, its own cookie, and no edge bookkeeping. */
-async function served(stored: Response, nonce: string, setCookie: string | null, status: string): Promise<Response> {
+async function served(options: EdgeCacheRequest, stored: Response, nonce: string, setCookie: string | null, status: "HIT" | "STALE"): Promise<Response> {
   const storedNonce = stored.headers.get(STORED_NONCE);
   const storedAt = Number(stored.headers.get(STORED_AT));
   let body = await stored.text();
@@ -145,9 +159,10 @@ async function served(stored: Response, nonce: string, setCookie: string | null,
   const headers = new Headers(stored.headers);
   headers.delete(STORED_NONCE);
   headers.delete(STORED_AT);
+  // Whatever the platform's cache says about the copy is cache state too.
+  for (const name of CACHE_STATE_HEADERS) headers.delete(name);
   headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
-  if (Number.isFinite(storedAt)) headers.set("Age", `${Math.max(0, Math.floor((Date.now() - storedAt) / 1000))}`);
-  headers.set(CACHE_STATUS_HEADER, status);
+  setCacheState(headers, options, status, Number.isFinite(storedAt) ? Math.max(0, Math.floor((Date.now() - storedAt) / 1000)) : undefined);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return new Response(body, { status: stored.status, headers });
 }
@@ -174,12 +189,12 @@ async function renderAndStore(
     Promise.resolve()
       .then(() => cache.put(key, storedCopy(response, forCache, nonce)))
       .catch((error) => {
-        logWarn("html_cache_put_failed", { error: String(error) });
+        logWarn("html_cache_put_failed", { error });
         return forCache?.cancel().catch(() => {});
       }),
   );
   const headers = new Headers(response.headers);
-  headers.set(CACHE_STATUS_HEADER, "MISS");
+  setCacheState(headers, options, "MISS");
   return new Response(forVisitor, { status: response.status, headers });
 }
 
@@ -210,17 +225,17 @@ export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<R
   try {
     stored = await cache.match(key);
   } catch (error) {
-    logWarn("html_cache_match_failed", { error: String(error) });
+    logWarn("html_cache_match_failed", { error });
   }
   const entry = { key, ab, contentVersion };
   if (!stored) return renderAndStore(options, cache, entry, nonce);
 
-  if (isFresh(stored)) return served(stored, nonce, visitor.setCookie, "HIT");
+  if (isFresh(stored)) return served(options, stored, nonce, visitor.setCookie, "HIT");
   // Stale: this visitor gets the stored page now; a fresh render replaces it for the next one.
   options.waitUntil(
     renderAndStore(options, cache, entry, options.createNonce())
       .then((response) => response.body?.cancel())
-      .catch((error) => logWarn("html_cache_refresh_failed", { error: String(error) })),
+      .catch((error) => logWarn("html_cache_refresh_failed", { error })),
   );
-  return served(stored, nonce, visitor.setCookie, "STALE");
+  return served(options, stored, nonce, visitor.setCookie, "STALE");
 }

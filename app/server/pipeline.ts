@@ -6,7 +6,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
-import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
+import { assertSecretsFitHost, ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
 import { turnstileClientConfig, turnstileCspAdditions } from "~/lib/turnstile.server";
 import { BodyIncompleteError, BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.server";
@@ -25,13 +25,14 @@ export interface PipelineContext {
 
 /**
  * A state-changing request from another site (CSRF). Browsers send Origin on cross-origin POSTs
- * and Sec-Fetch-Site everywhere modern; either one naming another site is refused.
+ * and Sec-Fetch-Site everywhere modern; either one naming another site is refused. Origins are
+ * compared whole, scheme, host and port (ADR 0034): http://site is not https://site.
  */
 function isCrossOrigin(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     try {
-      if (new URL(origin).host !== new URL(request.url).host) return true;
+      if (new URL(origin).origin !== new URL(request.url).origin) return true;
     } catch {
       return true;
     }
@@ -103,6 +104,7 @@ export function createRequestPipeline(build: ServerBuild) {
     let env;
     try {
       env = parseEnv(context.env);
+      assertSecretsFitHost(env, request.url);
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
       logError("configuration_invalid", error);
@@ -128,6 +130,7 @@ export function createRequestPipeline(build: ServerBuild) {
       createNonce,
       waitUntil: context.waitUntil,
       render,
+      exposeCacheState: env.APP_ENV !== "production",
     });
   }
 

@@ -7,4 +7,4 @@ export interface AdminAccountInput {
   name?: string;
 }
 export function adminUpsertSql(input: AdminAccountInput): Promise<string>;
-export function createAdmin(input: AdminAccountInput & { remote?: boolean; stateDir?: string }): Promise<void>;
+export function createAdmin(input: AdminAccountInput & { remote?: boolean; env?: string; stateDir?: string }): Promise<void>;

@@ -13,7 +13,7 @@ export async function adminUpsertSql({ email, password, role, name }) {
   const normalised = String(email ?? "").trim().toLowerCase();
   if (!EMAIL.test(normalised) || normalised.length > 254) throw new Error("--email must be a valid email address");
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
-    throw new Error(`--password must have at least ${PASSWORD_MIN_LENGTH} characters`);
+    throw new Error(`The password must have at least ${PASSWORD_MIN_LENGTH} characters`);
   }
   if (role !== undefined && role !== "owner" && role !== "admin") throw new Error("--role must be owner or admin");
   const hash = await hashPassword(password);
@@ -28,8 +28,8 @@ export async function adminUpsertSql({ email, password, role, name }) {
   ].join(" ");
 }
 
-export async function createAdmin({ email, password, role, name, remote = false, stateDir }) {
+export async function createAdmin({ email, password, role, name, remote = false, env, stateDir }) {
   const sql = await adminUpsertSql({ email, password, role, name });
-  const target = remote ? ["--remote"] : ["--local", ...(stateDir ? ["--persist-to", stateDir] : [])];
+  const target = remote ? ["--remote", ...(env ? ["--env", env] : [])] : ["--local", ...(stateDir ? ["--persist-to", stateDir] : [])];
   await run("npx", ["wrangler", "d1", "execute", "DB", ...target, "--command", sql], { stdio: ["ignore", "ignore", "inherit"] });
 }

@@ -29,6 +29,8 @@ export interface StandinFaults {
   limitNext?: number;
   retryAfterSeconds?: number;
   delayMs?: number;
+  /** Accepted messages get their answer only once this is set back to false (or on reset). */
+  hold?: boolean;
   failNext?: number;
   failStatus?: number;
   refuse?: string[];

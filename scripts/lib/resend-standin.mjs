@@ -15,7 +15,8 @@
 //   retry-after;
 // - fault modes set from the test: down (connection refused, or 503), 429 always or for the next N
 //   requests (with a chosen retry-after), slow (the message is
-//   accepted at once, the answer comes after N ms), fail the next N requests (500), refuse recipients.
+//   accepted at once, the answer comes after N ms), held (accepted at once, the answer comes when the
+//   test releases it: no race with a slow machine), fail the next N requests (500), refuse recipients.
 //
 // Every delivered message is recorded (to, from, subject, html, text, headers, reply_to, time), and
 // every request (time, path, status, key, message count), so tests can assert "exactly once" and
@@ -79,7 +80,19 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
   let idleWaiters = [];
   let window = { start: 0, count: 0 };
   const faults = { down: false, always429: false, limitNext: 0, retryAfterSeconds: 1, delayMs: 0, failNext: 0, failStatus: 500, refuse: new Set() };
+  // While held, accepted messages get their answer only on release (setFaults({ hold: false }) or reset()).
+  let hold = null; // { released: Promise, release() } while held
   const sockets = new Set();
+  function setHold(on) {
+    if (on && !hold) {
+      let release;
+      const released = new Promise((resolve) => (release = resolve));
+      hold = { released, release };
+    } else if (!on && hold) {
+      hold.release();
+      hold = null;
+    }
+  }
 
   function rateLimitHeaders(remaining, at) {
     const reset = Math.max(1, Math.ceil((window.start + 1000 - at) / 1000));
@@ -171,6 +184,7 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
     });
     // Slow: the messages are accepted (delivered) now, the answer comes later.
     if (faults.delayMs > 0) await sleep(faults.delayMs);
+    if (hold) await hold.released;
     return remember({ status: 200, body: batch ? { data: ids.map((id) => ({ id })) } : { id: ids[0] } });
   }
 
@@ -241,7 +255,7 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
     requests,
     /**
      * Fault modes: { down: false | "refuse" | "503", always429, limitNext (the next N requests answer
-     * 429), retryAfterSeconds (for those), delayMs, failNext (the next N answer failStatus, 500),
+     * 429), retryAfterSeconds (for those), delayMs, hold (answers wait for hold: false), failNext (the next N answer failStatus, 500),
      * refuse: [addresses answered 422] }.
      */
     async setFaults(next) {
@@ -249,6 +263,7 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
       if ("limitNext" in next) faults.limitNext = Number(next.limitNext) || 0;
       if ("retryAfterSeconds" in next) faults.retryAfterSeconds = Number(next.retryAfterSeconds) || 1;
       if ("delayMs" in next) faults.delayMs = Number(next.delayMs) || 0;
+      if ("hold" in next) setHold(Boolean(next.hold));
       if ("failNext" in next) faults.failNext = Number(next.failNext) || 0;
       if ("failStatus" in next) faults.failStatus = Number(next.failStatus) || 500;
       if ("refuse" in next) faults.refuse = new Set((next.refuse ?? []).map((a) => String(a).toLowerCase()));
@@ -269,6 +284,7 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
       keys.clear();
       window = { start: 0, count: 0 };
       Object.assign(faults, { always429: false, limitNext: 0, retryAfterSeconds: 1, delayMs: 0, failNext: 0, failStatus: 500, refuse: new Set() });
+      setHold(false);
     },
     /** Resolves once no API request is being handled. */
     whenIdle() {

@@ -22,6 +22,7 @@ import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_generateASSETSBinding } from "wrangler";
 import { freePort } from "../lib/free-port.mjs";
+import { freshConnectionsToWorkerd } from "../lib/workerd-bridge.mjs";
 import { JOBS_BUNDLE, JOBS_CONFIG, localStateDir, persistOptions, readDevVars, SITE_BUILD_DIR, SITE_CONFIG, DEV_VARS, workerFromConfig } from "./config.mjs";
 import { checkCronExpression, emulateCrons } from "./crons.mjs";
 import { validateRoutes } from "./pages-router.mjs";
@@ -87,6 +88,8 @@ export async function startLocalStack(options = {}) {
     testHooks = false,
     logLevel = "info",
   } = options;
+  // Node reaches the jobs worker (cron, test hooks) and D1 through Miniflare's bridge: no stale connections.
+  freshConnectionsToWorkerd();
   // SITE_URL needs the port before Miniflare starts, so port 0 is resolved here.
   const port = requestedPort === 0 ? await freePort() : Number(requestedPort);
   const origin = `http://${host}:${port}`;

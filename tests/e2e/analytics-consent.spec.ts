@@ -88,7 +88,7 @@ test("after Accept All, GA4 and Amplitude load from the local stand-ins and rece
     (await standInLog())
       .filter((r) => r.path === "/2/httpapi")
       .map((r) => JSON.parse(r.body) as { api_key: string; events: { event_type: string; device_id?: string }[] });
-  await expect.poll(async () => (await uploads()).flatMap((u) => u.events.map((e) => e.event_type)), { timeout: 10_000 }).toContain("faq_click");
+  await expect.poll(async () => (await uploads()).flatMap((u) => u.events.map((e) => e.event_type))).toContain("faq_click");
   const upload = await uploads();
   expect(upload.every((u) => u.api_key === AMPLITUDE_API_KEY)).toBe(true);
   const amplitudeEvents = upload.flatMap((u) => u.events);
@@ -123,7 +123,7 @@ test("withdrawing analytics consent stops Amplitude and the session id at once",
   await openCookieSettings(page);
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await openFaqQuestion(page, 0);
-  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/2/httpapi"), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/2/httpapi")).toBe(true);
 
   await openCookieSettings(page);
   await banner(page).getByRole("switch", { name: "Analytics" }).uncheck();
@@ -164,7 +164,7 @@ test("after consent, a page opened from an email link sends its token to no anal
   await page.goto(`/waitlist/status?token=${secret}&utm_source=newsletter`);
   await waitForAnalytics(page);
   await expect.poll(async () => (await standInLog()).some((r) => r.path === "/g/collect" && r.query.en === "page_view")).toBe(true);
-  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/2/httpapi" && r.body.includes("page_view")), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await standInLog()).some((r) => r.path === "/2/httpapi" && r.body.includes("page_view"))).toBe(true);
 
   const log = await standInLog();
   const sent = JSON.stringify(log) + JSON.stringify(batches);

@@ -1,27 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sections.server";
-import { waitForHydration } from "./helpers";
+import { waitForHydration, waitForScrollToSettle } from "./helpers";
 
 // Off-screen sections skip their first rendering (content-visibility) while the class is on <html>;
 // every way of scrolling by position must still land where it should (ADR 0028).
 
 const deferred = (page: Page) => page.evaluate((name) => document.documentElement.classList.contains(name), DEFER_SECTIONS_CLASS);
 
-/** The target's top once the smooth scroll has settled (scrollY unchanged for three polls). */
+/** The target's top once the smooth scroll has settled. */
 async function settledTop(page: Page, id: string): Promise<number> {
-  let last = Number.NaN;
-  let still = 0;
-  await expect
-    .poll(
-      async () => {
-        const y = await page.evaluate(() => window.scrollY);
-        still = y === last ? still + 1 : 0;
-        last = y;
-        return still;
-      },
-      { intervals: [150], timeout: 15_000 },
-    )
-    .toBeGreaterThanOrEqual(3);
+  await waitForScrollToSettle(page);
   return page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
 }
 
@@ -45,16 +33,26 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 800 } });
 
     test("in-page anchors land their section under the header while the page's code is still loading", async ({ page }) => {
-      // Hold every script back: the head script alone must make the jump right.
-      await page.route("**/build/**", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Hold every script back until the jump has been checked (not for a fixed time, which a slow
+      // machine can outlast): the head script alone must make the jump right.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route(/\/build\/.*\.js(\?.*)?$/, async (route) => {
+        await scriptsHeld;
         await route.continue().catch(() => {});
       });
-      await page.goto("/home", { waitUntil: "domcontentloaded" });
-      expect(await deferred(page)).toBe(true);
-      await clickAnchor(page, "faq");
-      expect(await deferred(page)).toBe(false);
-      expect(Math.abs((await settledTop(page, "faq")) - (await scrollPadding(page)))).toBeLessThanOrEqual(2);
+      try {
+        // DOMContentLoaded waits for the (module) scripts held here: wait for the parsed page instead.
+        await page.goto("/home", { waitUntil: "commit" });
+        await page.locator("footer").waitFor({ state: "attached" });
+        expect(await deferred(page)).toBe(true);
+        await clickAnchor(page, "faq");
+        expect(await deferred(page)).toBe(false);
+        expect(Math.abs((await settledTop(page, "faq")) - (await scrollPadding(page)))).toBeLessThanOrEqual(2);
+        expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      } finally {
+        releaseScripts();
+      }
     });
 
     for (const id of ["features", "how-it-works", "faq", "waitlist"]) {

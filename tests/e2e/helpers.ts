@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { WAITLIST_MIN_FILL_MS } from "../../app/lib/constants";
 
 export const uniqueEmail = (label: string) =>
@@ -36,4 +36,24 @@ export function waitlistSubmit(page: Page) {
 /** The A/B assignment the edge rendered into the page. */
 export async function abAssignments(page: Page): Promise<Record<string, { variant: string; label: string }>> {
   return JSON.parse((await page.locator("#ab-assignments").textContent()) ?? "{}");
+}
+
+/**
+ * Resolves once the page has stopped scrolling (scrollY unchanged for three polls): after a smooth
+ * scroll, or after the router's own scroll restoration that may follow an in-page jump.
+ */
+export async function waitForScrollToSettle(page: Page): Promise<void> {
+  let last = Number.NaN;
+  let still = 0;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        still = y === last ? still + 1 : 0;
+        last = y;
+        return still;
+      },
+      { intervals: [150], timeout: 15_000, message: "the page to stop scrolling" },
+    )
+    .toBeGreaterThanOrEqual(3);
 }

@@ -14,7 +14,6 @@ const PAGES = [
   { path: "/about", footer: "About Us", h1: /One developer/ },
 ] as const;
 
-test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => {
   // A stored cookie choice keeps the banner from covering links and from entering the axe scan.

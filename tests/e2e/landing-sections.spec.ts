@@ -18,7 +18,6 @@ const roadmap = (page: Page) => section(page, "roadmap-heading");
 const support = (page: Page) => section(page, "support-heading");
 
 // The page is heavy (carousels, lazy dialog); allow for a busy CI machine.
-test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => {
   // A stored cookie choice (spec section 4: key cookie-consent) keeps the banner from covering controls.

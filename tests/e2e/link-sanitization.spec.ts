@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { waitForHydration, waitForScrollToSettle } from "./helpers";
 
 const TRACKED =
   "https://news.example.com/2025/03/the-case-for-slow-software?utm_source=newsletter&utm_medium=email&id=7&fbclid=IwAR2xK9dQ7vLmZ3pTq8&gclid=Cj0KCQjw8MG1BhCoARIsAHxSiQ";
@@ -87,20 +87,49 @@ test.describe("link cleaner without JavaScript", () => {
   });
 });
 
-test("legal pages: one h1, a working table of contents and the footer links", async ({ page }) => {
-  for (const [path, title] of [
-    ["/privacy.html", "Privacy Policy"],
-    ["/terms.html", "Terms of Service"],
-  ] as const) {
-    await page.goto("/home");
-    await page.locator("footer").getByRole("link", { name: title }).click();
-    await expect(page).toHaveURL(new RegExp(`${path.replace(".", "\\.")}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page.locator("h1")).toHaveCount(1);
-    const toc = page.getByRole("navigation", { name: "Contents" });
-    const first = toc.getByRole("link").nth(1);
-    const target = (await first.getAttribute("href"))!;
-    await first.click();
-    await expect(page.locator(target)).toBeInViewport();
+test.describe("legal pages", () => {
+  // Smooth scrolling is not what these tests are about: without it each jump ends at once, and the
+  // checks below read where it ended, not a frame of an animation (issue 18).
+  test.use({ reducedMotion: "reduce" });
+
+  const contents = (page: Page) => page.getByRole("navigation", { name: "Contents" });
+
+  /** Clicks a table-of-contents link and answers its section, once the page has stopped scrolling. */
+  async function jumpTo(page: Page, index: number) {
+    const link = contents(page).getByRole("link").nth(index);
+    const target = (await link.getAttribute("href"))!;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await waitForScrollToSettle(page);
+    return page.locator(target);
   }
+
+  test("one h1, a working table of contents and the footer links", async ({ page }) => {
+    for (const [path, title] of [
+      ["/privacy.html", "Privacy Policy"],
+      ["/terms.html", "Terms of Service"],
+    ] as const) {
+      await page.goto("/home");
+      // Hydrated, the footer link is a client-side navigation every time, never a race with it.
+      await waitForHydration(page);
+      await page.locator("footer").getByRole("link", { name: title }).click();
+      await expect(page).toHaveURL(new RegExp(`${path.replace(".", "\\.")}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(await jumpTo(page, 1)).toBeInViewport();
+    }
+  });
+
+  test("a contents link lands on its section after another page's contents link was used", async ({ page }) => {
+    // Scroll restoration once keyed every in-page jump alike, so the second jump was sent back to where
+    // the first one had been left (app/lib/scroll-restoration.ts).
+    await page.goto("/privacy.html");
+    await waitForHydration(page);
+    await expect(await jumpTo(page, -1)).toBeInViewport();
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+    await expect(await jumpTo(page, 1)).toBeInViewport();
+  });
 });

@@ -67,7 +67,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  test.setTimeout(60_000);
   if (server && server.exitCode === null) {
     const exit = new Promise((resolve) => server!.once("exit", resolve));
     server.kill("SIGTERM");

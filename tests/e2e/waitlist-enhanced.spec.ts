@@ -6,9 +6,12 @@ test.describe("beta waitlist with JavaScript", () => {
     await page.goto("/home#waitlist");
     // The enhanced form exists only once React has hydrated; before that a click posts the page.
     await waitForHydration(page);
-    // Hold the real request back a moment so the pending state can be observed.
+    // Hold the real request back until the pending state has been seen (not for a fixed time, which
+    // a slow machine can outlast before the check runs), then let it through.
+    let releaseRequest!: () => void;
+    const requestHeld = new Promise<void>((resolve) => (releaseRequest = resolve));
     await page.route("**/api/waitlist", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await requestHeld;
       await route.continue();
     });
     await waitLikeAPerson(page);
@@ -16,8 +19,12 @@ test.describe("beta waitlist with JavaScript", () => {
     await section.getByLabel("Email address").fill(uniqueEmail("pending"));
     await waitlistSubmit(page).click();
     const pending = section.getByRole("button", { name: "Joining..." });
-    await expect(pending).toBeVisible();
-    await expect(pending).toBeDisabled();
+    try {
+      await expect(pending).toBeVisible();
+      await expect(pending).toBeDisabled();
+    } finally {
+      releaseRequest();
+    }
     await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
   });
 

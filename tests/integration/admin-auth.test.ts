@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { DEPLOYED_SECRETS } from "../support/secrets";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";
+import { freezeClock } from "../support/clock";
 
 let app: TestApp;
 let adminRoutes: ReturnType<typeof guardedAdminRoutes>;
@@ -74,17 +76,42 @@ describe("the admin's door", () => {
   });
 
   it("uses a Secure __Host- cookie over https", async () => {
+    // A deployed host: with secrets of its own (ADR 0034).
+    const deployed = app.withEnv({ ...DEPLOYED_SECRETS });
     const request = new Request("https://admin.example/admin/login", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://admin.example", "CF-Connecting-IP": "198.51.100.21" },
       body: new URLSearchParams({ ...OWNER }).toString(),
     });
-    const response = await app.fetch(request);
+    const response = await deployed(request);
     expect(response.status).toBe(302);
     const setCookie = response.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__Host-lv_admin=/);
     expect(setCookie).toMatch(/; Secure/i);
     expect(setCookie).not.toMatch(/Domain=/i);
+  });
+
+  it("over https, the flash message rides a Secure __Host- cookie too, and is shown once", async () => {
+    const deployed = app.withEnv({ ...DEPLOYED_SECRETS });
+    const origin = "https://admin.example";
+    const form = (path: string, fields: Record<string, string>, cookie = "") =>
+      new Request(`${origin}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": "198.51.100.22", Accept: "text/html", Cookie: cookie },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const session = cookiePair((await deployed(form("/admin/login", { ...OWNER }))).headers.get("Set-Cookie"), "__Host-lv_admin");
+    const saved = await deployed(form("/admin/settings", { intent: "save-settings", show_customer_reviews: "true", promotion_as_entry_page: "false" }, session));
+    expect(saved.status).toBe(302);
+    const setCookie = saved.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__Host-lv_admin_flash=/);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; HttpOnly/i);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const page = await deployed(new Request(`${origin}${saved.headers.get("Location")}`, { headers: { Accept: "text/html", Cookie: `${session}; ${cookiePair(setCookie, "__Host-lv_admin_flash")}` } }));
+    expect(await page.text()).toMatch(/class="flash flash-success"/);
+    expect(page.headers.get("Set-Cookie")).toMatch(/^__Host-lv_admin_flash=;.*Max-Age=0/i);
   });
 
   it("gives one generic message for a wrong password, an unknown email and a disabled account", async () => {
@@ -121,6 +148,7 @@ describe("the admin's door", () => {
   });
 
   it("rate limits sign-in per client, even with the right password", async () => {
+    freezeClock(); // the window cannot roll over between the third attempt and the fourth
     const limited = app.withEnv({ ADMIN_LOGIN_RATE_LIMIT_MAX: "3" });
     const ip = "198.51.100.50";
     for (let i = 0; i < 3; i++) {
@@ -136,6 +164,7 @@ describe("the admin's door", () => {
   });
 
   it("rate limits failed sign-ins per account across clients, and a success clears the count", async () => {
+    freezeClock();
     const limited = app.withEnv({ ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: "2" });
     await createAdminUser(app.db, { email: "target@example.test", role: "admin" });
     expect((await limited(formPost("/admin/login", { email: "target@example.test", password: OWNER.password }, "198.51.100.60"))).status).toBe(302);
@@ -146,6 +175,20 @@ describe("the admin's door", () => {
     expect(blocked.status).toBe(429);
     // Other accounts still sign in.
     expect((await limited(formPost("/admin/login", OWNER, "198.51.100.64"))).status).toBe(302);
+  });
+
+  it("counts simultaneous wrong passwords for one account before checking them: at most the limit are checked", async () => {
+    await createAdminUser(app.db, { email: "raced@example.test", role: "admin" });
+    // 40 at once, each from its own client, against the default account limit of 5.
+    const attempts = Array.from({ length: 40 }, (_, i) =>
+      app.fetch(formPost("/admin/login", { email: "raced@example.test", password: `wrong guess ${i}` }, `198.51.103.${i + 1}`)),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429), String(statuses)).toEqual([]);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The account stays locked for the window, even for the right password.
+    expect((await app.fetch(formPost("/admin/login", { email: "raced@example.test", password: OWNER.password }, "198.51.103.100"))).status).toBe(429);
   });
 
   it("refuses cross-origin sign-in and admin posts", async () => {
@@ -255,14 +298,16 @@ describe("Cloudflare Access (optional)", () => {
   });
   afterAll(() => new Promise<void>((resolve) => keysServer.close(() => resolve())));
 
-  const token = (claims: { email: string; aud?: string; iss?: string; expiresIn?: string }) =>
-    new SignJWT({ email: claims.email })
+  const token = (claims: { email?: unknown; aud?: string; iss?: string; expiresIn?: string | null }) => {
+    const jwt = new SignJWT(claims.email === undefined ? {} : { email: claims.email })
       .setProtectedHeader({ alg: "RS256", kid: "test-key" })
       .setIssuer(claims.iss ?? teamDomain)
       .setAudience(claims.aud ?? audience)
-      .setIssuedAt()
-      .setExpirationTime(claims.expiresIn ?? "5m")
-      .sign(privateKey);
+      .setIssuedAt();
+    // null: a token that never expires.
+    if (claims.expiresIn !== null) jwt.setExpirationTime(claims.expiresIn ?? "5m");
+    return jwt.sign(privateKey);
+  };
 
   const withAccess = () => app.withEnv({ CF_ACCESS_TEAM_DOMAIN: teamDomain, CF_ACCESS_AUD: audience });
   const get = async (jwt: string) =>
@@ -289,6 +334,19 @@ describe("Cloudflare Access (optional)", () => {
       const response = await get(jwt);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+  });
+
+  it("refuses a correctly signed token without an expiry, or without an email", async () => {
+    for (const [label, jwt] of [
+      ["no exp", await token({ email: OWNER.email, expiresIn: null })],
+      ["no email", await token({})],
+      ["empty email", await token({ email: "  " })],
+      ["email not a string", await token({ email: [OWNER.email] })],
+    ] as const) {
+      const response = await get(jwt);
+      expect(response.status, label).toBe(302);
+      expect(response.headers.get("Location"), label).toMatch(/^\/admin\/login/);
     }
   });
 

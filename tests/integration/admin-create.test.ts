@@ -2,8 +2,15 @@
  * `npm run admin:create`: the SQL it runs (through wrangler) creates or resets admins. Executed here
  * against D1 in Miniflare with the real migrations, then checked by signing in through the app.
  */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "~/features/admin/password-hash.mjs";
 import { adminUpsertSql } from "../../scripts/lib/admin.mjs";
+import { run } from "../../scripts/lib/run.mjs";
+import { applyMigrations as applyLocalMigrations } from "../../scripts/lib/wrangler.mjs";
 import { signIn } from "../support/admin";
 import { createTestApp, formPost, migrationStatements, type TestApp } from "../support/miniflare";
 
@@ -52,10 +59,55 @@ describe("admin:create", () => {
 
   it("refuses a bad email, a short password, an unknown role, and keeps quotes in SQL harmless", async () => {
     await expect(adminUpsertSql({ email: "not-an-email", password: "long enough password" })).rejects.toThrow(/--email/);
-    await expect(adminUpsertSql({ email: "a@example.test", password: "short" })).rejects.toThrow(/--password/);
+    await expect(adminUpsertSql({ email: "a@example.test", password: "short" })).rejects.toThrow(/password must have at least 12/);
     await expect(adminUpsertSql({ email: "a@example.test", password: "long enough password", role: "root" as "owner" })).rejects.toThrow(/--role/);
     await runCli({ email: "quote'd@example.test", password: "long enough password", name: "x'); DROP TABLE admin_users; --" });
     const rows = await admins();
     expect(rows.at(-1)).toMatchObject({ email: "quote'd@example.test", name: "x'); DROP TABLE admin_users; --" });
   });
+});
+
+describe("the admin:create command", () => {
+  const cli = (args: string[], input = "") =>
+    spawnSync("node", ["scripts/admin-create.mjs", ...args], { input, encoding: "utf8", env: { ...process.env, WRANGLER_STATE_DIR: "tests/.tmp/never-created" } });
+
+  it("refuses a password on the command line, before doing anything", () => {
+    const result = cli(["--email", "argv@example.test", "--password", "a password in ps output"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--password is not accepted");
+    expect(result.stdout).not.toContain("is ready");
+  });
+
+  it("refuses an empty standard input (no password) with the password rule", () => {
+    const result = cli(["--email", "empty@example.test"], "");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/password must have at least 12 characters/);
+  });
+
+  it("reads the password from standard input and creates an account that it opens", async () => {
+    mkdirSync("tests/.tmp", { recursive: true });
+    const stateDir = mkdtempSync(join("tests", ".tmp", "admin-create-"));
+    const mf = new Miniflare({
+      modules: true,
+      script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
+      // The id in wrangler.toml: wrangler keys its local database by it.
+      d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+      // Where `wrangler d1 … --persist-to` keeps it (persistOptions in scripts/local-stack/config.mjs).
+      d1Persist: join(stateDir, "v3", "d1"),
+    });
+    try {
+      await applyLocalMigrations(stateDir);
+      await run("node", ["scripts/admin-create.mjs", "--email", "Piped@Example.test", "--name", "Pip"], {
+        input: "a piped password, never an argument\n",
+        env: { WRANGLER_STATE_DIR: stateDir },
+      });
+      const db = await mf.getD1Database("DB");
+      const row = await db.prepare("SELECT email, name, role, password_hash FROM admin_users").first<{ email: string; name: string; role: string; password_hash: string }>();
+      expect(row).toMatchObject({ email: "piped@example.test", name: "Pip", role: "owner" });
+      expect(await verifyPassword("a piped password, never an argument", row!.password_hash)).toBe(true);
+    } finally {
+      await mf.dispose();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -294,6 +294,33 @@ describe("passwords", () => {
     expect((await adminRow(me.id))!.password_hash).toBe(before);
   });
 
+  it("counts wrong current passwords with the account's sign-in failures, and then refuses both (429)", async () => {
+    const me = await newAdmin();
+    const cookie = await signIn(app, me.email);
+    const before = (await adminRow(me.id))!.password_hash;
+    // The account limit is 5 (the default): four wrong guesses here and one at the sign-in form use it up.
+    for (let i = 0; i < 4; i++) {
+      expect((await post({ intent: "change-own-password", currentPassword: `wrong guess ${i}`, newPassword: NEW_PASSWORD }, cookie)).status).toBe(400);
+    }
+    await expect(signIn(app, me.email, "another wrong guess", "198.51.100.140")).rejects.toThrow(/401/);
+    // Now even the right password is refused, here and at the sign-in form, and nothing changes.
+    const refused = await post({ intent: "change-own-password", currentPassword: OWNER.password, newPassword: NEW_PASSWORD }, cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain(USERS_MESSAGES.tooManyAttempts);
+    expect((await adminRow(me.id))!.password_hash).toBe(before);
+    await expect(signIn(app, me.email, OWNER.password, "198.51.100.141")).rejects.toThrow(/429/);
+  });
+
+  it("checks at most the limit of simultaneous own-password guesses", async () => {
+    const me = await newAdmin();
+    const cookie = await signIn(app, me.email);
+    const guesses = Array.from({ length: 20 }, (_, i) => post({ intent: "change-own-password", currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD }, cookie));
+    const statuses = (await Promise.all(guesses)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
   it("with the right current password: the new password works, other sessions end, this one stays", async () => {
     const me = await newAdmin();
     const elsewhere = await signIn(app, me.email);

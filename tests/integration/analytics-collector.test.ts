@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "~/features/analytics/catalogue";
 import { visitorHash } from "~/features/analytics/collector-rules.server";
 import { createTestApp, d1FailingFor, unavailableD1, type TestApp } from "../support/miniflare";
+import { freezeClock } from "../support/clock";
 
 const SECRET = "collector-test-secret-0123456789-abcdefghij";
 const CHROME = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -382,6 +383,7 @@ describe("POST /api/events: who may send", () => {
   });
 
   it("rate-limits batches per client: 429 with Retry-After after the limit, other clients unaffected", async () => {
+    freezeClock(); // a one-minute window must not roll over between the third batch and the fourth
     const limited = app.withEnv({ ANALYTICS_RATE_LIMIT_MAX: "3" });
     const batch = { consent: "anonymous", events: [event("cta_click")] };
     for (let i = 0; i < 3; i++) {

@@ -98,17 +98,44 @@ describe("A/B variants never leak between visitors", () => {
     expect(hits).toBeGreaterThan(0);
   });
 
-  it("keys on the referrer and the URL, which feed the form's attribution fields", async () => {
+  it("keys on the referrer's origin and the URL, which feed the form's attribution fields", async () => {
     const { cookie } = await newVisitor();
-    const fetchWith = (path: string, referer?: string) =>
-      app.fetch(path, { headers: { Cookie: cookie, ...(referer ? { Referer: referer } : {}) } }).then((r) => r.text());
-    expect(await fetchWith("/home", "https://news.example/story")).toContain('name="referrer" value="https://news.example/story"');
+    const fetchWith = (path: string, referer?: string) => app.fetch(path, { headers: { Cookie: cookie, ...(referer ? { Referer: referer } : {}) } });
+    const story = await fetchWith("/home", "https://news.example/story");
+    expect(cacheStatus(story)).toBe("MISS");
+    expect(await story.text()).toContain('name="referrer" value="https://news.example"');
     await app.settle();
-    expect(await fetchWith("/home", "https://blog.example/post")).toContain('name="referrer" value="https://blog.example/post"');
-    expect(await fetchWith("/home")).toContain('name="referrer" value="direct"');
-    expect(await fetchWith("/home?utm_source=newsletter")).toContain('name="utm_source" value="newsletter"');
+    // Another page of the same site: the same stored page, and it never names either path.
+    const other = await fetchWith("/home", "https://news.example/a/private/path?who=someone");
+    expect(cacheStatus(other)).toBe("HIT");
+    const otherHtml = await other.text();
+    expect(otherHtml).toContain('name="referrer" value="https://news.example"');
+    expect(otherHtml).not.toMatch(/\/story|private\/path|who=someone/);
+    expect(await (await fetchWith("/home", "https://blog.example/post")).text()).toContain('name="referrer" value="https://blog.example"');
+    expect(await (await fetchWith("/home")).text()).toContain('name="referrer" value="direct"');
+    expect(await (await fetchWith("/home?utm_source=newsletter")).text()).toContain('name="utm_source" value="newsletter"');
     await app.settle();
-    expect(await fetchWith("/home")).toContain('name="utm_source" value="none"');
+    expect(await (await fetchWith("/home")).text()).toContain('name="utm_source" value="none"');
+  });
+});
+
+describe("cache state in production", () => {
+  it("is never shown: no X-Edge-Cache or Age, though pages are still served from the cache", async () => {
+    const production = app.withEnv({ APP_ENV: "production", IP_HASH_SECRET: "ip-hash-secret-for-the-edge-cache-test-0", SESSION_SECRET: "session-secret-for-the-edge-cache-test-00" });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const first = await production("/home");
+    const cookie = cookiePairOf(first);
+    await first.text();
+    await app.settle();
+    await insertReview("Added behind the cache");
+    const answers = [await production("/home", { headers: { Cookie: cookie } })];
+    vi.setSystemTime(Date.now() + (EDGE_CACHE_FRESH_SECONDS + 1) * 1000);
+    answers.push(await production("/home", { headers: { Cookie: cookie } }));
+    for (const response of [first, ...answers]) {
+      for (const name of ["X-Edge-Cache", "Age", "CF-Cache-Status", "X-Edge-Nonce", "X-Edge-Stored-At"]) expect(response.headers.get(name), name).toBeNull();
+    }
+    // Served from the stored copies (the new review is not in them): the cache works, silently.
+    for (const response of answers) expect(await response.text()).not.toContain("Added behind the cache");
   });
 });
 

@@ -40,7 +40,7 @@ const harness = emailHarnessPerFile({
 });
 
 /** Polls until `check` holds (generous bound: the machine may be busy). */
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

@@ -1,12 +1,14 @@
 /**
  * Storage faults injected into the real stack (issue 7, "nothing lost"): D1 failing on every call,
- * D1 answering every call 2 s late, KV failing; and one statement of a multi-statement write failing.
- * The landing page still renders with the spec's fallbacks (and quickly: ADR 0021's read deadline),
+ * D1 answering every call 2 s late or not at all, KV failing; and one statement of a multi-statement
+ * write failing. The landing page still renders with the spec's fallbacks (without waiting for a D1
+ * that does not answer: ADR 0021's read deadline),
  * the forms answer the catalogue's server message, slow writes still succeed exactly once, and no
  * write is ever left half done. The admin answers a 503 page of its own when D1 is down.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
+import { PUBLIC_READ_DEADLINE_MS } from "~/lib/deadline";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ADMIN_SAVE_FAILED_MESSAGE, ADMIN_UNAVAILABLE_MESSAGE } from "~/features/admin/messages";
 import type { CloudflareEnv } from "~/lib/env.server";
@@ -14,11 +16,9 @@ import { NOTIFY_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { settingKvKey } from "~/lib/settings.server";
 import { adminPost, createAdminUser, decodeHtml, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, unavailableD1, unavailableKV, type TestApp } from "../support/miniflare";
+import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, stalledD1, unavailableD1, unavailableKV, type StalledD1, type TestApp } from "../support/miniflare";
 
 const SLOW_MS = 2000;
-/** A behaviour bound, not a benchmark: well under one slow call, with room for a busy machine. */
-const PAGE_BOUND_MS = 1500;
 
 let app: TestApp;
 let cookie: string;
@@ -40,11 +40,22 @@ beforeEach(async () => {
 });
 
 type Faulty = Partial<CloudflareEnv>;
+/**
+ * "D1 not answering" holds every call until the page has been sent: the landing page must not wait for
+ * D1 past its read deadline, shown without a wall-clock bound a loaded machine could break (issue 18).
+ */
+const STALLED = "D1 not answering";
+let stalled: StalledD1 | undefined;
 const FAULTS: Record<string, () => Faulty> = {
   "D1 failing": () => ({ DB: unavailableD1() }),
-  [`D1 slow (${SLOW_MS / 1000} s a call)`]: () => ({ DB: slowD1(app.db, SLOW_MS) }),
+  // The production deadline (the harness waits longer, tests/support/miniflare.ts): it is what is tested here.
+  [STALLED]: () => ({ DB: (stalled = stalledD1(app.db)).db, PUBLIC_READ_DEADLINE_MS: String(PUBLIC_READ_DEADLINE_MS) }),
   "KV failing": () => ({ CONFIG: unavailableKV() }),
 };
+afterEach(() => {
+  stalled?.release(); // the held reads now run, unawaited, as D1's late answers would
+  stalled = undefined;
+});
 
 async function timed(fetch: TestApp["fetch"], request: string | Request) {
   const started = performance.now();
@@ -88,20 +99,21 @@ describe("the landing page under storage faults", () => {
   // The fallback table: what each store's fault changes, and what it must not.
   const EXPECTED: Record<string, { reviews: boolean; ab: AbTestConfig }> = {
     "D1 failing": { reviews: false, ab: KV_AB },
-    [`D1 slow (${SLOW_MS / 1000} s a call)`]: { reviews: false, ab: KV_AB },
+    [STALLED]: { reviews: false, ab: KV_AB },
     "KV failing": { reviews: true, ab: DEFAULT_AB_TESTS },
   };
 
   describe.each(Object.keys(FAULTS))("%s", (fault) => {
-    it.each(["/", "/home"])(`%s renders 200 with the fallbacks, in under ${PAGE_BOUND_MS} ms`, async (path) => {
-      const { response, body, ms } = await timed(app.withEnv(FAULTS[fault]!()), path);
+    it.each(["/", "/home"])("%s renders 200 with the fallbacks, without waiting for the failing store", async (path) => {
+      const { response, body } = await timed(app.withEnv(FAULTS[fault]!()), path);
       expect(response.status).toBe(200); // the default entry setting: the landing page, not /promotion
       expect(body).toContain('id="hero-heading"');
       expect(body).toContain("Join Our Beta Testing Program");
       expect(showsReviews(body)).toBe(EXPECTED[fault]!.reviews);
       expect(assignments(body)).toEqual(assignAll(EXPECTED[fault]!.ab, visitorId(response.headers.get("Set-Cookie"))));
       noStackTrace(body);
-      expect(ms).toBeLessThan(PAGE_BOUND_MS);
+      // The whole page was sent while D1 had still not answered its reads.
+      if (fault === STALLED) expect(stalled!.waiting).toBeGreaterThan(0);
     });
   });
 });

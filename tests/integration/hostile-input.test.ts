@@ -39,7 +39,7 @@ const KEY_COLUMN: Record<Table, string> = {
 };
 const TABLES = Object.keys(KEY_COLUMN) as Table[];
 /** Cookies this site sets; anything else in a Set-Cookie was injected. */
-const OUR_COOKIES = new Set(["lv_admin", "__Host-lv_admin", "lv_admin_flash", "lv_ab"]);
+const OUR_COOKIES = new Set(["lv_admin", "__Host-lv_admin", "lv_admin_flash", "__Host-lv_admin_flash", "lv_ab"]);
 const OTHER_SECRET = "an attacker's guess at the secret, 32+ characters long";
 
 let app: TestApp;

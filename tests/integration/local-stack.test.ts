@@ -41,7 +41,7 @@ beforeAll(async () => {
     testHooks: true,
     logLevel: "error",
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await stack?.close();
@@ -59,7 +59,7 @@ async function fixtureEvents(kind: FixtureEvent["kind"], detail?: string): Promi
 }
 
 /** Polls `read` until `done` holds for its value; fails with the last value after `timeoutMs`. */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 25_000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../support/miniflare";
+import { DEPLOYED_SECRETS } from "../support/secrets";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -53,6 +54,40 @@ describe("request pipeline", () => {
     const html = await response.text();
     expect(html).toContain("Server configuration issue. Please contact support.");
     expect(html).not.toMatch(/IP_HASH_SECRET|at \w+ \(/);
+  });
+
+  it("refuses the development secrets on a deployed host (a preview as development without secrets): the friendly configuration error", async () => {
+    const preview = app.withEnv({ APP_ENV: "development" });
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => void errors.push(String(line)));
+    try {
+      for (const path of ["/home", "/admin/login", "/waitlist"]) {
+        const response = await preview(`https://preview.linkvault.pages.dev${path}`);
+        expect(response.status, path).toBe(500);
+        const html = await response.text();
+        expect(html).toContain("Server configuration issue. Please contact support.");
+        expect(html).not.toMatch(/SECRET|dev-only|at \w+ \(/);
+      }
+      const signUp = await preview(
+        new Request("https://preview.linkvault.pages.dev/api/waitlist", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://preview.linkvault.pages.dev", "CF-Connecting-IP": "203.0.113.60" },
+          body: new URLSearchParams({ email: "preview@example.com", submissionTime: "1" }).toString(),
+        }),
+      );
+      expect(signUp.status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join("\n")).toMatch(/configuration_invalid.*IP_HASH_SECRET, SESSION_SECRET, EMAIL_TOKEN_SECRET, SUPPRESSION_HASH_SECRET/);
+    expect((await app.db.prepare("SELECT count(*) AS n FROM waitlist WHERE email = 'preview@example.com'").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("serves with the development secrets on localhost and 127.0.0.1, and on a deployed host with secrets of its own", async () => {
+    const development = app.withEnv({ APP_ENV: "development" });
+    expect((await development("http://localhost:8788/home")).status).toBe(200);
+    expect((await development("http://127.0.0.1:8788/home")).status).toBe(200);
+    expect((await app.withEnv({ APP_ENV: "development", ...DEPLOYED_SECRETS })("https://preview.linkvault.pages.dev/home")).status).toBe(200);
   });
 
   it("renders a friendly page without a stack trace when a loader crashes", async () => {
@@ -113,6 +148,11 @@ describe("cross-origin posts", () => {
     { Origin: "https://evil.example" },
     { Origin: "null" },
     { "Sec-Fetch-Site": "cross-site" },
+    // The same host under another scheme or port is another origin (a plain-http page, another service).
+    { Origin: "https://127.0.0.1:8788" },
+    { Origin: "http://127.0.0.1:8789" },
+    { Origin: "http://127.0.0.1" },
+    { Origin: "not a url" },
   ] as Record<string, string>[])("refuses a POST with %j with 403 and stores nothing", async (headers) => {
     const response = await app.fetch("/waitlist", {
       method: "POST",
@@ -122,5 +162,23 @@ describe("cross-origin posts", () => {
     expect(response.status).toBe(403);
     const { results } = await app.db.prepare("SELECT * FROM waitlist WHERE email = 'csrf@example.com'").all();
     expect(results).toHaveLength(0);
+  });
+});
+
+describe("same-origin posts", () => {
+  it("are compared by whole origin: an https page posting to its https site is accepted, its http twin is not", async () => {
+    const site = app.withEnv({ ...DEPLOYED_SECRETS, WAITLIST_RATE_LIMIT_MAX: "1000" });
+    const post = (origin: string, email: string) =>
+      site(
+        new Request("https://linkvault.example/api/waitlist", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": "203.0.113.61" },
+          body: new URLSearchParams({ email, submissionTime: "1" }).toString(),
+        }),
+      );
+    expect((await post("https://linkvault.example", "same-origin@example.com")).status).toBe(200);
+    expect((await post("HTTPS://LinkVault.example:443", "default-port@example.com")).status).toBe(200);
+    expect((await post("http://linkvault.example", "plain-http@example.com")).status).toBe(403);
+    expect((await post("https://linkvault.example:8443", "other-port@example.com")).status).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES } from "~/lib/messages
 import { verifyTurnstileToken } from "~/lib/turnstile.server";
 import { createTestApp, formPost, type TestApp } from "../support/miniflare";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
+import { freezeClock } from "../support/clock";
 
 let app: TestApp;
 let standin: TurnstileStandin;
@@ -105,6 +106,7 @@ describe("the waitlist API with Turnstile on", () => {
   });
 
   it("checks the token before the rate limit, so refused bots do not use up a person's allowance", async () => {
+    freezeClock();
     const strict = app.withEnv({ ...turnstileVars, WAITLIST_RATE_LIMIT_MAX: "2" });
     for (let i = 0; i < 4; i++) expect((await signUp(strict, { "cf-turnstile-response": "forged" })).status).toBe(400);
     expect((await signUp(strict, { "cf-turnstile-response": standin.issueToken() })).status).toBe(200);

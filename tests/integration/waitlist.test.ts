@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES, WAITLIST_MIN_FILL_MS } from "~/lib/constants";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/miniflare";
+import { freezeClock } from "../support/clock";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -125,7 +126,8 @@ describe("waitlist sign-up", () => {
   });
 
   it(`silently drops a form submitted less than ${WAITLIST_MIN_FILL_MS} ms after it was rendered`, async () => {
-    const response = await signUp({ email: "fast@example.com", submissionTime: String(Date.now() - 200) });
+    const now = freezeClock(); // the form is exactly 200 ms old however slow the request is
+    const response = await signUp({ email: "fast@example.com", submissionTime: String(now - 200) });
     expect(await response.json()).toEqual({ state: "idle" });
     expect(await rows()).toHaveLength(0);
   });
@@ -189,6 +191,7 @@ describe("waitlist sign-up", () => {
 
 describe("waitlist rate limit", () => {
   it("limits each client to the configured number of submissions, with a clear message, without storing IPs", async () => {
+    freezeClock();
     const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "3", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
     try {
       const send = (i: number, ip: string) =>
@@ -207,6 +210,27 @@ describe("waitlist rate limit", () => {
       for (const { bucket } of results) expect(bucket).not.toContain("192.0.2");
       const stored = await limited.db.prepare("SELECT metadata FROM waitlist").all<{ metadata: string }>();
       for (const { metadata } of stored.results) expect(metadata).not.toContain("192.0.2");
+    } finally {
+      await limited.dispose();
+    }
+  });
+
+  it("counts an IPv6 client by its /64: another address of the network is refused, another network is not", async () => {
+    const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "5", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
+    try {
+      let n = 0;
+      const send = (ip: string) => limited.fetch(formPost("/api/waitlist", { email: `v6-${n++}@example.com`, submissionTime: "1" }, ip));
+      for (let i = 0; i < 5; i++) expect((await send("2001:db8:1:1::1")).status).toBe(200);
+      expect((await send("2001:db8:1:1::1")).status).toBe(429);
+      // The same /64 in other spellings and other host parts: one client.
+      for (const sameNetwork of ["2001:db8:1:1::2", "2001:0DB8:0001:0001:ffff:ffff:ffff:ffff", "[2001:db8:1:1::3]", "2001:db8:1:1::4%eth0"]) {
+        expect((await send(sameNetwork)).status, sameNetwork).toBe(429);
+      }
+      expect((await send("2001:db8:1:2::1")).status).toBe(200);
+      // IPv4 stays per address, and an IPv4-mapped IPv6 address is that IPv4 client.
+      for (let i = 0; i < 5; i++) expect((await send("192.0.2.90")).status).toBe(200);
+      expect((await send("::ffff:192.0.2.90")).status).toBe(429);
+      expect((await send("192.0.2.91")).status).toBe(200);
     } finally {
       await limited.dispose();
     }

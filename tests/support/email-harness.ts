@@ -135,6 +135,8 @@ export function emailHarnessPerFile(options: Parameters<typeof createEmailHarnes
     await harness.clear();
   });
   afterEach(async () => {
+    // A held answer (a test that failed before releasing it) must not hold the next test up.
+    await harness?.standin.setFaults({ hold: false });
     await harness?.standin.whenIdle();
   });
   afterAll(async () => {

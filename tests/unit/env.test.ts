@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
+import { assertSecretsFitHost, ConfigurationError, parseEmailEnv, parseEnv, type CloudflareEnv, type JobsEnv } from "~/lib/env.server";
+import { DEPLOYED_SECRETS } from "../support/secrets";
 
 const bindings = { DB: {} as D1Database, CONFIG: {} as KVNamespace };
 
@@ -49,5 +50,39 @@ describe("environment validation", () => {
   it("accepts a production configuration with real secrets", () => {
     const env = parseEnv({ ...bindings, APP_ENV: "production", IP_HASH_SECRET: "k".repeat(40), SESSION_SECRET: "s".repeat(40) } as CloudflareEnv);
     expect(env.APP_ENV).toBe("production");
+  });
+});
+
+describe("development secrets fail closed (ADR 0034)", () => {
+  const development = (vars: Record<string, string> = {}) => parseEnv({ ...bindings, APP_ENV: "development", ...vars } as CloudflareEnv);
+
+  it.each(["http://127.0.0.1:8788/home", "http://localhost:3000/", "https://LOCALHOST/admin", "http://[::1]:8788/"])("are accepted when the site is served from %s", (url) => {
+    expect(() => assertSecretsFitHost(development(), url)).not.toThrow();
+  });
+
+  it.each(["https://preview.linkvault.pages.dev/home", "https://linkvault.example/", "http://127.0.0.1.nip.io/", "http://localhost.example/", "http://10.0.0.5/"])(
+    "are refused when the site is served from %s, naming every secret left at its development value",
+    (url) => {
+      const attempt = () => assertSecretsFitHost(development({ SESSION_SECRET: DEPLOYED_SECRETS.SESSION_SECRET }), url);
+      expect(attempt).toThrow(ConfigurationError);
+      expect(attempt).toThrow(/IP_HASH_SECRET, EMAIL_TOKEN_SECRET, SUPPRESSION_HASH_SECRET: development values/);
+    },
+  );
+
+  it("let a deployment elsewhere run as development with secrets of its own", () => {
+    expect(() => assertSecretsFitHost(development(DEPLOYED_SECRETS), "https://preview.linkvault.pages.dev/")).not.toThrow();
+    // A secret set to the published value counts as left at it.
+    expect(() => assertSecretsFitHost(development({ ...DEPLOYED_SECRETS, IP_HASH_SECRET: "dev-only-secret-change-me-in-production-0000" }), "https://preview.linkvault.pages.dev/")).toThrow(
+      /IP_HASH_SECRET/,
+    );
+  });
+
+  it("in the jobs Worker, which has no request: the email secrets' development values only with SITE_URL on this machine", () => {
+    const jobs = (vars: Record<string, string>) => parseEmailEnv({ DB: {} as D1Database, APP_ENV: "development", ...vars } as JobsEnv);
+    expect(jobs({}).EMAIL_TOKEN_SECRET).toBeDefined();
+    expect(jobs({ SITE_URL: "http://127.0.0.1:8788" }).SUPPRESSION_HASH_SECRET).toBeDefined();
+    expect(() => jobs({ SITE_URL: "https://preview.linkvault.pages.dev" })).toThrow(/EMAIL_TOKEN_SECRET.*SUPPRESSION_HASH_SECRET/s);
+    const own = { EMAIL_TOKEN_SECRET: DEPLOYED_SECRETS.EMAIL_TOKEN_SECRET, SUPPRESSION_HASH_SECRET: DEPLOYED_SECRETS.SUPPRESSION_HASH_SECRET };
+    expect(jobs({ SITE_URL: "https://preview.linkvault.pages.dev", ...own }).SITE_URL).toBe("https://preview.linkvault.pages.dev");
   });
 });

@@ -60,9 +60,9 @@ describe("waitlist error catalogue (spec section 8)", () => {
 });
 
 describe("attribution", () => {
-  it("keeps an external referrer and the UTM tags of the landing URL", () => {
-    expect(attributionFrom("https://site.test/home?utm_source=x&utm_medium=email", "https://news.example/a")).toEqual({
-      referrer: "https://news.example/a",
+  it("keeps an external referrer's origin, never its path or query (ADR 0034), and the UTM tags of the landing URL", () => {
+    expect(attributionFrom("https://site.test/home?utm_source=x&utm_medium=email", "https://news.example/a/private?who=me#top")).toEqual({
+      referrer: "https://news.example",
       utm_source: "x",
       utm_medium: "email",
       utm_campaign: "none",

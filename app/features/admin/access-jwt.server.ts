@@ -1,7 +1,8 @@
 /**
  * Cloudflare Access (optional). When Access protects /admin it adds a signed JWT to every request
  * (Cf-Access-Jwt-Assertion). With CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD set, a token that verifies
- * against the team's published keys, issuer and audience identifies the admin by its email claim:
+ * against the team's published keys, issuer and audience, and carries an expiry and an email,
+ * identifies the admin by that email claim:
  * the admin still needs an enabled row in admin_users, but no password.
  */
 import { createRemoteJWKSet, jwtVerify } from "jose";
@@ -32,8 +33,15 @@ export async function accessEmail(request: Request, env: AppEnv): Promise<string
       issuer: teamDomain,
       audience: env.CF_ACCESS_AUD,
       algorithms: ["RS256"],
+      // Access always sets both; a token without an expiry would vouch for someone forever (ADR 0034).
+      requiredClaims: ["exp", "email"],
     });
-    return typeof payload.email === "string" ? payload.email.trim().toLowerCase() : null;
+    const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : "";
+    if (!email) {
+      logWarn("access_jwt_rejected", { reason: "no email" });
+      return null;
+    }
+    return email;
   } catch (error) {
     logWarn("access_jwt_rejected", { reason: error instanceof Error ? error.name : "unknown" });
     return null;

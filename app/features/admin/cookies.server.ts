@@ -1,34 +1,35 @@
 /**
  * The admin's cookies, signed with SESSION_SECRET (HMAC-SHA256 via Remix's createCookie).
- * On https the session cookie takes the __Host- prefix, which browsers only accept with Secure,
- * Path=/ and no Domain: it cannot be set or shadowed by a subdomain.
+ * On https both take the __Host- prefix, which browsers only accept with Secure, Path=/ and no
+ * Domain: they cannot be set or shadowed by a subdomain (ADR 0016, ADR 0034). On plain http (the
+ * local stack on 127.0.0.1) browsers refuse Secure cookies, so the same cookies go without prefix
+ * and Secure.
  */
-import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext, type Cookie, type CookieOptions } from "@remix-run/cloudflare";
 
 function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-export function sessionCookie(request: Request, context: AppLoadContext) {
+function adminCookie(request: Request, context: AppLoadContext, name: string, options: CookieOptions = {}): Cookie {
   const secure = isHttps(request);
-  return createCookie(secure ? "__Host-lv_admin" : "lv_admin", {
+  return createCookie(secure ? `__Host-${name}` : name, {
     secrets: [context.env.SESSION_SECRET],
     httpOnly: true,
     secure,
     sameSite: "lax",
     path: "/",
+    ...options,
   });
 }
 
+export function sessionCookie(request: Request, context: AppLoadContext) {
+  return adminCookie(request, context, "lv_admin");
+}
+
+/** One minute: long enough for the redirect after a change, gone if the page is never opened. */
 export function flashCookie(request: Request, context: AppLoadContext) {
-  return createCookie("lv_admin_flash", {
-    secrets: [context.env.SESSION_SECRET],
-    httpOnly: true,
-    secure: isHttps(request),
-    sameSite: "lax",
-    path: "/admin",
-    maxAge: 60,
-  });
+  return adminCookie(request, context, "lv_admin_flash", { maxAge: 60 });
 }
 
 /**

@@ -1,18 +1,19 @@
 /**
- * Admin sign-in: rate limited per client (every attempt) and per account (failed attempts), one
- * generic failure message, and the same PBKDF2 work whether or not the email has an account.
+ * Admin sign-in: rate limited per client (every attempt) and per account (password checks, counted
+ * before verifying; a success clears them), one generic failure message, and the same PBKDF2 work
+ * whether or not the email has an account.
  */
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
-import { keyedHash } from "~/lib/client-id.server";
 import { createDb } from "~/lib/db.server";
 import { logError, logWarn } from "~/lib/log.server";
 import { readFormFields } from "~/lib/public-form.server";
-import { hitClientRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { hitClientRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { parseAdminForm } from "./guard.server";
 import { loginSchema } from "./login-schema";
 import { ADMIN_LOGIN_MESSAGES } from "./messages";
+import { claimPasswordCheck } from "./password-attempts.server";
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from "./password.server";
 import { clearSessionCookie, currentAdmin, endSession, LOGIN_PATH, safeReturnPath, startSession } from "./session.server";
 
@@ -20,12 +21,8 @@ export type LoginOutcome =
   | { ok: true; setCookie: string }
   | { ok: false; status: 400 | 401 | 429 | 503; message: string; retryAfterSeconds?: number };
 
-function rules(context: AppLoadContext): { client: RateLimitRule; account: RateLimitRule } {
-  const windowSeconds = context.env.ADMIN_LOGIN_RATE_LIMIT_WINDOW_SECONDS;
-  return {
-    client: { scope: "admin_login_client", max: context.env.ADMIN_LOGIN_RATE_LIMIT_MAX, windowSeconds },
-    account: { scope: "admin_login_account", max: context.env.ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX, windowSeconds },
-  };
+function clientRule(context: AppLoadContext): RateLimitRule {
+  return { scope: "admin_login_client", max: context.env.ADMIN_LOGIN_RATE_LIMIT_MAX, windowSeconds: context.env.ADMIN_LOGIN_RATE_LIMIT_WINDOW_SECONDS };
 }
 
 export async function attemptLogin(
@@ -39,18 +36,16 @@ export async function attemptLogin(
     return { ok: false, status: 400, message: ADMIN_LOGIN_MESSAGES.missing };
   }
   const d1 = context.cloudflare.env.DB;
-  const limits = rules(context);
+  const rateLimited = (by: "client" | "account", retryAfterSeconds: number): LoginOutcome => {
+    logWarn("admin_login_rate_limited", { by });
+    return { ok: false, status: 429, message: ADMIN_LOGIN_MESSAGES.rateLimited, retryAfterSeconds };
+  };
   try {
-    const accountKey = await keyedHash(context.env.IP_HASH_SECRET, `admin:${email}`);
-    const [client, account] = await Promise.all([
-      hitClientRateLimit(d1, limits.client, request, context.env.IP_HASH_SECRET),
-      peekRateLimit(d1, limits.account, accountKey),
-    ]);
-    if (!client.allowed || !account.allowed) {
-      logWarn("admin_login_rate_limited", { by: client.allowed ? "account" : "client" });
-      const retryAfterSeconds = Math.max(client.allowed ? 0 : client.retryAfterSeconds, account.allowed ? 0 : account.retryAfterSeconds);
-      return { ok: false, status: 429, message: ADMIN_LOGIN_MESSAGES.rateLimited, retryAfterSeconds };
-    }
+    const client = await hitClientRateLimit(d1, clientRule(context), request, context.env.IP_HASH_SECRET);
+    if (!client.allowed) return rateLimited("client", client.retryAfterSeconds);
+    // Counted before the password is verified (ADR 0034): simultaneous attempts cannot all slip under the limit.
+    const account = await claimPasswordCheck(context, email);
+    if (!account.allowed) return rateLimited("account", account.retryAfterSeconds);
 
     const db = createDb(d1);
     const [admin] = await db
@@ -62,14 +57,13 @@ export async function attemptLogin(
     // Always one PBKDF2 verification, so response time does not reveal whether the account exists.
     const matches = await verifyPassword(password, usable ? admin.passwordHash : UNKNOWN_ACCOUNT_HASH);
     if (!usable || !matches) {
-      await hitRateLimit(d1, limits.account, accountKey);
       logWarn("admin_login_failed");
       return { ok: false, status: 401, message: ADMIN_LOGIN_MESSAGES.invalid };
     }
 
     const setCookie = await startSession(request, context, admin.id);
     await Promise.all([
-      resetRateLimit(d1, limits.account, accountKey),
+      account.verified(),
       db.update(adminUsers).set({ lastLoginAt: new Date().toISOString() }).where(eq(adminUsers.id, admin.id)),
     ]);
     return { ok: true, setCookie };

@@ -2,12 +2,9 @@
  * Addresses never reach a log line or last_error: whatever a provider, an error or a caller says is
  * passed through here first.
  */
-const ADDRESS = /[^\s<>()[\]{}"',;:]+@[^\s<>()[\]{}"',;:]+/g;
+import { redactAddresses } from "~/lib/redact";
 
-/** Replaces anything that looks like an email address with "[address]". */
-export function redactAddresses(text: string): string {
-  return text.replace(ADDRESS, "[address]");
-}
+export { redactAddresses };
 
 /** A short, address-free, one-line explanation: at most `max` characters. */
 export function shortDetail(text: string, max = 200): string {

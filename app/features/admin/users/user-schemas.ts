@@ -23,6 +23,7 @@ export const USERS_MESSAGES = {
   notSelfReset: "Use “Change my password” for your own account.",
   lastOwner: (email: string) => `${email} is the last enabled owner. Make another admin an owner first.`,
   wrongCurrent: "The current password is not correct.",
+  tooManyAttempts: "Too many password attempts for this account. Please wait a few minutes and try again.",
   samePassword: "Choose a password different from the current one.",
   ownPasswordChanged: "Password changed. Other sessions were signed out.",
   passwordTooShort: `Use at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,

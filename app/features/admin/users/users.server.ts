@@ -11,6 +11,7 @@ import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash, type Flash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseAdminForm, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
+import { claimPasswordCheck } from "~/features/admin/password-attempts.server";
 import { hashPassword, verifyPassword } from "~/features/admin/password.server";
 import { endSessionsStatement, requireAdmin, type AdminRole, type AdminSession, type SignedInAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
@@ -50,7 +51,7 @@ export async function findAdmin(d1: D1Database, id: number): Promise<AdminListRo
 export type UsersOutcome =
   | { kind: "flash"; flash: Flash }
   /** The page again with conform's answer: a form's messages and typed values, or a refusal of the whole post. */
-  | { kind: "invalid"; status: 400 | 403; result: SubmissionResult<string[]> };
+  | { kind: "invalid"; status: 400 | 403 | 429; result: SubmissionResult<string[]>; retryAfterSeconds?: number };
 
 const done = (message: string): UsersOutcome => ({ kind: "flash", flash: { kind: "success", message } });
 const refused = (message: string): UsersOutcome => ({ kind: "flash", flash: { kind: "error", message } });
@@ -215,10 +216,18 @@ async function changeOwnPassword(context: AppLoadContext, session: AdminSession,
   if (!row) return refused(USERS_MESSAGES.gone);
 
   const submission = parseAdminForm(fields, ownPasswordSchema);
+  // Counted with the account's sign-in attempts, before verifying (ADR 0034): a stolen session
+  // cannot guess the password faster here than at the sign-in form.
+  const check = await claimPasswordCheck(context, admin.email);
+  if (!check.allowed) {
+    const result = submission.reply({ fieldErrors: { currentPassword: [USERS_MESSAGES.tooManyAttempts] }, hideFields: PASSWORD_FIELDS });
+    return { kind: "invalid", status: 429, result, retryAfterSeconds: check.retryAfterSeconds };
+  }
   const current = fields.currentPassword ?? "";
   const fieldErrors: Record<string, string[]> = {};
   // Always verified (one PBKDF2), also when the new password is already refused.
   if (current.length > 1024 || !(await verifyPassword(current, row.passwordHash))) fieldErrors.currentPassword = [USERS_MESSAGES.wrongCurrent];
+  else await check.verified();
   if (submission.status === "success" && submission.value.newPassword === current) fieldErrors.newPassword = [USERS_MESSAGES.samePassword];
   if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
     return invalid(submission.reply({ fieldErrors, hideFields: PASSWORD_FIELDS }));
@@ -255,7 +264,10 @@ export async function loadUsersPage({ request, context }: LoaderFunctionArgs) {
 export const usersAction = adminAction(async ({ request, context, session, fields }) => {
   const save = async () => {
     const outcome = await handleUsersAction(context, session, fields);
-    if (outcome.kind === "invalid") return json(outcome.result, { status: outcome.status });
+    if (outcome.kind === "invalid") {
+      const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+      return json(outcome.result, { status: outcome.status, headers });
+    }
     return redirectWithFlash(request, context, USERS_PATH, outcome.flash);
   };
   return answerSaveFailure({ event: "admin_users_action_failed", intent: fields.intent }, save, () => saveFailedRedirect(request, context, USERS_PATH));

@@ -1,0 +1,7 @@
+// Types for read-password.mjs.
+export function readPassword(options?: {
+  input?: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
+  output?: NodeJS.WritableStream;
+  prompt?: string;
+  confirm?: boolean;
+}): Promise<string>;

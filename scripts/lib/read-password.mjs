@@ -1,0 +1,61 @@
+// Reading a password for a CLI without putting it on the command line (where `ps` and the shell's
+// history show it, ADR 0034): at a terminal, a prompt that echoes nothing; otherwise the first line
+// of standard input, for scripts (`printf '%s\n' "$PASSWORD" | npm run admin:create -- --email …`).
+
+const ENTER = new Set(["\r", "\n"]);
+const BACKSPACE = new Set(["\x7f", "\b"]);
+const CTRL_C = "\x03";
+const CTRL_D = "\x04";
+
+/** The first line of a non-terminal stream (without its line ending); "" when it is empty. */
+async function firstLine(input) {
+  input.setEncoding?.("utf8");
+  let text = "";
+  for await (const chunk of input) {
+    text += chunk;
+    if (/[\r\n]/.test(text)) break;
+  }
+  return text.split(/\r?\n/, 1)[0] ?? "";
+}
+
+/** One line typed at a terminal in raw mode, echoing nothing. Rejects on Ctrl-C. */
+function silentLine(input, output, prompt) {
+  return new Promise((resolve, reject) => {
+    let typed = "";
+    output.write(prompt);
+    input.setRawMode(true);
+    input.setEncoding("utf8");
+    input.resume();
+    const finish = (error, rest = "") => {
+      input.removeListener("data", onData);
+      input.setRawMode(false);
+      input.pause();
+      // What was typed (or pasted) after Enter belongs to the next prompt.
+      if (rest) input.unshift(rest);
+      output.write("\n");
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    function onData(chunk) {
+      const chars = [...chunk];
+      for (const [i, char] of chars.entries()) {
+        if (char === CTRL_C) return finish(new Error("Cancelled."));
+        if (ENTER.has(char) || (char === CTRL_D && typed === "")) return finish(undefined, chars.slice(i + 1).join("").replace(/^\n/, ""));
+        if (BACKSPACE.has(char)) typed = typed.slice(0, -1);
+        else if (char >= " ") typed += char;
+      }
+    }
+    input.on("data", onData);
+  });
+}
+
+/**
+ * The password: typed twice at a terminal (nothing echoed), else read from the first line of
+ * `input`. Rejects when the two typed entries differ.
+ */
+export async function readPassword({ input = process.stdin, output = process.stderr, prompt = "Password: ", confirm = true } = {}) {
+  if (!input.isTTY) return firstLine(input);
+  const password = await silentLine(input, output, prompt);
+  if (confirm && (await silentLine(input, output, "Repeat it: ")) !== password) throw new Error("The two passwords differ.");
+  return password;
+}
