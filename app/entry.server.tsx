@@ -2,15 +2,16 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { ServerOnlyProvider } from "~/components/islands";
+import { CLIENT_RENDERED_BOUNDARY, createHtmlCache } from "~/components/islands/html-cache.server";
 import { SERVER_ONLY } from "~/components/islands/registry.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/hooks/useNonce";
 
 /**
- * What React writes where a Suspense boundary failed on the server and must be rendered in the
- * browser instead. renderToString swallows such errors, so the HTML is checked for the marker.
+ * Sections rendered once per isolate and reused (ADR 0035); lives as long as the isolate. Exported
+ * for the tests, which read what it reused through the build's entry module.
  */
-const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+export const htmlCache = createHtmlCache(SERVER_ONLY);
 
 /**
  * The document, rendered to one string (ADR 0027). No route defers data, so streaming would send
@@ -25,23 +26,29 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const { pathname } = new URL(request.url);
+  const pageCache = htmlCache.forRequest(pathname);
   const html = renderToString(
     <NonceContext.Provider value={nonce}>
-      {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030). */}
-      <ServerOnlyProvider value={SERVER_ONLY}>
+      {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030),
+          and the cache of sections rendered once per isolate (ADR 0035). */}
+      <ServerOnlyProvider value={{ ...SERVER_ONLY, html: pageCache.cachedHtml }}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </ServerOnlyProvider>
     </NonceContext.Provider>,
   );
+  // renderToString swallows an error inside a Suspense boundary and leaves that part to the browser.
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
     // The page still works (the browser renders that part), but it is not what we meant to serve:
     // say so, and keep it out of every cache.
-    logError("render_failed", new Error("a page section failed to render on the server"), { path: new URL(request.url).pathname });
+    logError("render_failed", new Error("a page section failed to render on the server"), { path: pathname });
     responseStatusCode = 500;
   }
+  // Sections of well-rendered pages only: a 404 per unknown address would crowd out the real pages.
+  const page = pageCache.finish(html, { keepNew: responseStatusCode === 200 });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control") || responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${page}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

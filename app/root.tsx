@@ -13,7 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { markFirstPageHydrated, ServerScript } from "~/components/islands";
+import { cachedOnServer, markFirstPageHydrated, ServerScript } from "~/components/islands";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
@@ -53,6 +53,11 @@ function usePublicShell(): boolean {
   return !matches.some((m) => (m.handle as RouteHandle | undefined)?.publicShell === false);
 }
 
+// The same HTML on every request for a page (the header marks the page's own links): rendered once per
+// isolate and page, then reused (ADR 0035). Both hydrate as usual.
+const Header = cachedOnServer("SiteHeader", SiteHeader);
+const Footer = cachedOnServer("SiteFooter", SiteFooter);
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const publicShell = usePublicShell();
@@ -74,11 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href="#main" className="skip-link">
               Skip to content
             </a>
-            <SiteHeader />
+            <Header />
             <main id="main" tabIndex={-1}>
               {children}
             </main>
-            <SiteFooter />
+            <Footer />
             <CookieBanner />
           </>
         ) : (

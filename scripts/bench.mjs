@@ -8,7 +8,6 @@
 // stdout; progress goes to stderr. Helpers live in scripts/bench/.
 // `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,pipeline` runs some sections only
 // (default: all); `-- --save` also writes docs/benchmarks.md.
-import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +24,7 @@ import { cpuBusy, machineDescription } from "./bench/machine.mjs";
 import { findBlogPost, runLighthouse, stopAllBrowsers } from "./bench/lighthouse.mjs";
 import { lighthouseFootnote, lighthouseReport } from "./bench/lighthouse-report.mjs";
 import { kb, ms, table } from "./bench/report.mjs";
-import { logTail, startPagesDev, stopAllServers } from "./bench/server.mjs";
+import { logTail, productionBindings, startPagesDev, stopAllServers } from "./bench/server.mjs";
 import { median, percentile } from "./bench/stats.mjs";
 import { summaryRows, summaryTable } from "./bench/summary.mjs";
 import { measureThroughput, throughputFootnote, throughputReport } from "./bench/throughput.mjs";
@@ -146,14 +145,10 @@ async function measureServed(report, chromePath) {
     stateDir,
     logFile,
     readyPath: RENDER_PATH,
-    // Production settings, with throwaway secrets (env validation refuses the dev defaults).
-    bindings: [
-      "APP_ENV=production",
-      `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`,
-      `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+    bindings: productionBindings([
       // The load section sends thousands of sign-ups (each "client" has its own address anyway).
       "WAITLIST_RATE_LIMIT_MAX=100000",
-    ],
+    ]),
   });
   progress(`serving on ${server.origin}`);
 

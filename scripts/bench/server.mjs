@@ -1,10 +1,24 @@
 // Starts `wrangler pages dev` (Miniflare + workerd running the real built Pages Function) on a
 // random free port on 127.0.0.1, in its own process group, and stops the whole group again.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { freePort } from "../lib/free-port.mjs";
 import { get } from "./http.mjs";
+
+/**
+ * What the bench serves with: production settings and throwaway secrets (env validation refuses
+ * the development defaults), plus `extra` bindings ("NAME=value").
+ */
+export function productionBindings(extra = []) {
+  return [
+    "APP_ENV=production",
+    `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`,
+    `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+    ...extra,
+  ];
+}
 
 /** Running servers: process group id -> stop(). */
 const liveGroups = new Map();
@@ -44,10 +58,11 @@ export function logTail(logFile, lines = 40) {
 }
 
 /**
- * Spawns `npx wrangler pages dev ./public` and waits until `readyPath` answers 200.
+ * Spawns `npx wrangler pages dev ./public` in `cwd` (a worktree with its build; default: this one)
+ * and waits until `readyPath` answers 200.
  * Output goes to `logFile`. Returns { origin, pgid, stop() }; stop() is idempotent.
  */
-export async function startPagesDev({ stateDir, logFile, bindings = [], readyPath = "/", readyTimeoutMs = 90_000 }) {
+export async function startPagesDev({ stateDir, logFile, bindings = [], readyPath = "/", readyTimeoutMs = 90_000, cwd = process.cwd() }) {
   const port = await freePort();
   // wrangler opens a DevTools inspector too (default 9229); pick a free one so it never clashes.
   const inspectorPort = await freePort();
@@ -65,6 +80,7 @@ export async function startPagesDev({ stateDir, logFile, bindings = [], readyPat
   ];
   const log = openSync(logFile, "a");
   const child = spawn("npx", args, {
+    cwd,
     // Own process group: stop() signals npx, wrangler, esbuild and both workerd processes at once.
     detached: true,
     stdio: ["ignore", log, log],

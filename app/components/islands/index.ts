@@ -8,9 +8,12 @@
  *   its own (ADR 0026).
  * - <ServerScript name="deferSections" />: an inline head script whose code only the server has;
  *   deferSections defers the rendering of off-screen sections (ADR 0028).
+ * - cachedOnServer(name, Component): a hydrated component whose server HTML is rendered once per
+ *   isolate for each set of props (ADR 0035); static islands and late sections are cached the same way.
  * - markFirstPageHydrated() (root's effect) and isLateHydrationRace(error) (entry.client.tsx): the
  *   hydration signals.
  */
+export { cachedOnServer } from "./cached-on-server";
 export { markFirstPageHydrated } from "./hydration";
 export { isLateHydrationRace, lateSection } from "./late-section";
 export { ServerOnlyProvider, ServerScript } from "./server-only";

@@ -14,7 +14,7 @@
  */
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { isHydratingFirstPage, lateSectionHydrated, lateSectionPending } from "./hydration";
-import { useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
+import { useCachedHtml, useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
 
 const SECTION_ATTRIBUTE = "data-late-section";
 
@@ -40,6 +40,11 @@ export function lateSection<K extends ServerComponentName>(
   name: K,
   /** Loads the same component in the browser. */
   load: () => Promise<ServerComponent<K>>,
+  /**
+   * perRequest: the section's props differ per request (a form's time trap, the visitor's
+   * attribution), so the server renders it in place every time instead of caching it (ADR 0035).
+   */
+  { perRequest = false }: { perRequest?: boolean } = {},
 ) {
   type Props = ServerComponentProps<K>;
   // Typed loosely for React.lazy's ref-aware props; the section's own props stay checked. A chunk
@@ -63,6 +68,7 @@ export function lateSection<K extends ServerComponentName>(
   // section's props are equal, so no update comes from its props at least.
   return memo(function LateSection(props: Props) {
     const Server = useServerComponent(name);
+    const cachedHtml = useCachedHtml();
     // Counted once per section present in the first page's server HTML.
     const [firstPage] = useState(() => {
       if (Server || !isHydratingFirstPage()) return false;
@@ -75,7 +81,8 @@ export function lateSection<K extends ServerComponentName>(
     return (
       <Suspense fallback={fallback}>
         <div {...wrapper}>
-          <Component {...(props as object)} />
+          {/* On the server: rendered once per isolate for equal props, then reused (ADR 0035). */}
+          {Server && cachedHtml && !perRequest ? cachedHtml.render(name, Component, props as object) : <Component {...(props as object)} />}
         </div>
         {firstPage && <HydratedSignal />}
       </Suspense>

@@ -4,7 +4,7 @@
  * browser has no provider, so there every lookup is undefined and nothing of the registry is in
  * its bundle. The registry is named only in types here (erased by the compiler).
  */
-import { createContext, useContext, type ComponentProps } from "react";
+import { createContext, useContext, type ComponentProps, type ComponentType, type ReactElement } from "react";
 import { useNonce } from "~/hooks/useNonce";
 import type { SERVER_ONLY } from "./registry.server";
 
@@ -14,10 +14,34 @@ export type ServerComponentName = keyof ServerComponents;
 export type ServerComponent<K extends ServerComponentName> = ServerComponents[K];
 export type ServerComponentProps<K extends ServerComponentName> = ComponentProps<ServerComponents[K]>;
 
-const ServerOnlyContext = createContext<ServerOnlyRegistry | undefined>(undefined);
+/**
+ * This isolate's cache of server HTML for one request (html-cache.server.tsx, ADR 0035): sections
+ * whose HTML depends only on their props are rendered once per isolate and reused.
+ */
+export interface CachedHtml {
+  /**
+   * `<Component {...props} />`, from the cache when this isolate has rendered it with equal props
+   * (a placeholder that entry.server swaps for the stored HTML), or rendered in place (it is then
+   * rendered on its own after the page and stored for the next request).
+   */
+  render<P extends object>(name: string, Component: ComponentType<P>, props: P): ReactElement;
+}
+
+/** What the server render gets: the registry, and the request's view of the HTML cache. */
+export interface ServerOnlyValue extends ServerOnlyRegistry {
+  /** Absent inside a cached section's own render (and in tests that render without it). */
+  html?: CachedHtml;
+}
+
+const ServerOnlyContext = createContext<ServerOnlyValue | undefined>(undefined);
 
 /** Wraps the server render (entry.server.tsx) with the registry. Never rendered in the browser. */
 export const ServerOnlyProvider = ServerOnlyContext.Provider;
+
+/** The HTML cache on the server (outside a cached section's own render); undefined in the browser. */
+export function useCachedHtml(): CachedHtml | undefined {
+  return useContext(ServerOnlyContext)?.html;
+}
 
 /** The registered component on the server; undefined in the browser. */
 export function useServerComponent<K extends ServerComponentName>(name: K): ServerComponent<K> | undefined {

@@ -11,7 +11,7 @@
  * Only for markup without event handlers or state: nothing inside an island is interactive.
  */
 import { lazy, Suspense, useState, useSyncExternalStore, type ComponentType } from "react";
-import { useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
+import { useCachedHtml, useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
 
 const subscribeToNothing = () => () => {};
 
@@ -39,14 +39,12 @@ export function staticIsland<K extends ServerComponentName>(
   const Lazy = lazy(async () => ({ default: (await load()) as ComponentType<object> }));
   return function StaticIsland({ className = "contents", ...props }: Props & { className?: string }) {
     const Server = useServerComponent(name) as ComponentType<object> | undefined;
+    const cachedHtml = useCachedHtml();
     const isHydrating = useIsHydrating();
     const [keepServerHtml] = useState(() => !Server && isHydrating);
     if (Server) {
-      return (
-        <div className={className}>
-          <Server {...props} />
-        </div>
-      );
+      // Rendered once per isolate for equal props, then reused (ADR 0035).
+      return <div className={className}>{cachedHtml ? cachedHtml.render(name, Server, props) : <Server {...props} />}</div>;
     }
     if (keepServerHtml) return <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
     return (

@@ -1,7 +1,7 @@
 import { AppleIcon, CheckIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { staticIsland } from "~/components/islands";
+import { cachedOnServer, staticIsland } from "~/components/islands";
 import { Carousel, CarouselDot } from "~/components/ui/Carousel";
 
 // The first screen is on the first paint as server HTML only; its code loads only when a client
@@ -109,7 +109,7 @@ export interface HeroSectionProps {
   ctaLabel?: string;
 }
 
-export function HeroSection({
+function Hero({
   headline = "Organize Your Digital World Intelligently",
   ctaLabel = "Download on App Store",
 }: HeroSectionProps) {
@@ -158,3 +158,9 @@ export function HeroSection({
     </section>
   );
 }
+
+/**
+ * The hero: hydrated on load, but its server HTML depends only on the two A/B labels, so the server
+ * renders it once per isolate for each pair and reuses it (ADR 0035).
+ */
+export const HeroSection = cachedOnServer("HeroSection", Hero);
