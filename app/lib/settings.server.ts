@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
 import { PUBLIC_READ_DEADLINE_MS, withDeadline } from "~/lib/deadline";
+import { parseSenderName, parseTestflightUrl, SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 
 export const SETTING_DEFAULTS = {
   show_customer_reviews: true,
@@ -88,4 +89,19 @@ export function parseReferralBoost(value: unknown): number | null {
 export async function readReferralBoost(d1: D1Database): Promise<number> {
   const row = await d1.prepare("SELECT value FROM site_settings WHERE key = ?").bind(REFERRAL_BOOST.key).first<{ value: string }>();
   return parseReferralBoost(row?.value) ?? REFERRAL_BOOST.default;
+}
+
+export interface OutreachSettings {
+  testflightUrl: string | null;
+  senderName: string | null;
+}
+
+/** The TestFlight link and the sender's name in force (a stored value that no longer parses counts as unset). */
+export async function readOutreachSettings(d1: D1Database): Promise<OutreachSettings> {
+  const { results } = await d1
+    .prepare("SELECT key, value FROM site_settings WHERE key IN (?1, ?2)")
+    .bind(TESTFLIGHT_LINK.key, SENDER_NAME.key)
+    .all<{ key: string; value: string }>();
+  const stored = new Map(results.map((row) => [row.key, row.value]));
+  return { testflightUrl: parseTestflightUrl(stored.get(TESTFLIGHT_LINK.key)), senderName: parseSenderName(stored.get(SENDER_NAME.key)) };
 }

@@ -129,14 +129,25 @@ export async function retryFailedMessage(d1: D1Database, admin: SignedInAdmin, i
   return row ? { kind: row.kind } : null;
 }
 
-/** Queues every failed message again but those that may have been delivered; with one audit row. */
-export async function retryAllFailedMessages(d1: D1Database, admin: SignedInAdmin, now = Date.now()): Promise<{ retried: number; skipped: number }> {
+/**
+ * Queues every failed message again (of one campaign, when `campaignId` is given) but those that may
+ * have been delivered; with one audit row.
+ */
+export async function retryAllFailedMessages(
+  d1: D1Database,
+  admin: SignedInAdmin,
+  now = Date.now(),
+  campaignId: number | null = null,
+): Promise<{ retried: number; skipped: number }> {
   const [updated, , skipped] = await d1.batch<{ n: number }>([
     d1
-      .prepare(`UPDATE email_outbox SET ${REQUEUE} WHERE status = 'failed' AND coalesce(last_error, '') NOT LIKE ?2 RETURNING id`)
-      .bind(new Date(now).toISOString(), `${MAY_HAVE_BEEN_DELIVERED}%`),
-    auditChangesStatement(d1, admin, "retried all failed email", "email outbox"),
-    d1.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'failed'"),
+      .prepare(
+        `UPDATE email_outbox SET ${REQUEUE}
+          WHERE status = 'failed' AND coalesce(last_error, '') NOT LIKE ?2 AND (?3 IS NULL OR campaign_id = ?3) RETURNING id`,
+      )
+      .bind(new Date(now).toISOString(), `${MAY_HAVE_BEEN_DELIVERED}%`, campaignId),
+    auditChangesStatement(d1, admin, "retried all failed email", campaignId === null ? "email outbox" : `campaign #${campaignId}`),
+    d1.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'failed' AND (?1 IS NULL OR campaign_id = ?1)").bind(campaignId),
   ]);
   return { retried: updated?.results.length ?? 0, skipped: skipped?.results[0]?.n ?? 0 };
 }
