@@ -41,6 +41,8 @@ ALTER TABLE email_outbox ADD COLUMN delivery_event TEXT CHECK (delivery_event IS
 ALTER TABLE email_outbox ADD COLUMN delivery_event_at TEXT;
 -- A campaign's counts by status and delivery event, read from the index alone.
 CREATE INDEX email_outbox_campaign_idx ON email_outbox (campaign_id, status, delivery_event) WHERE campaign_id IS NOT NULL;
+-- The dashboard's bounces and complaints of the last 24 hours.
+CREATE INDEX email_outbox_delivery_problem_idx ON email_outbox (delivery_event, delivery_event_at) WHERE delivery_event IN ('bounced', 'complained');
 -- The webhook names a message by the provider's id.
 CREATE INDEX email_outbox_provider_id_idx ON email_outbox (provider_id) WHERE provider_id IS NOT NULL;
 -- One beta invitation per person, ever, whatever batch asks: a second batch, a double click or two

@@ -244,6 +244,7 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_created_at_idx").on(t.createdAt),
     index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`${t.batchKey} IS NOT NULL`),
     index("email_outbox_campaign_idx").on(t.campaignId, t.status, t.deliveryEvent).where(sql`${t.campaignId} IS NOT NULL`),
+    index("email_outbox_delivery_problem_idx").on(t.deliveryEvent, t.deliveryEventAt).where(sql`${t.deliveryEvent} IN ('bounced', 'complained')`),
     index("email_outbox_provider_id_idx").on(t.providerId).where(sql`${t.providerId} IS NOT NULL`),
     uniqueIndex("email_outbox_one_invitation_unique").on(t.waitlistId).where(sql`${t.kind} = 'invitation' AND ${t.status} <> 'cancelled'`),
   ],

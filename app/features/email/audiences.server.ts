@@ -5,10 +5,10 @@
  * changed their preferences, left or been suppressed since it was queued). Only confirmed entries are
  * ever in an audience: pending ones never confirmed, unsubscribed ones left.
  */
+import { SEGMENTS, type Segment } from "./segments";
 import type { EmailEntry } from "./templates/types.server";
 
-export const SEGMENTS = ["beta_testers", "android", "macos", "chrome_extension", "updates"] as const;
-export type Segment = (typeof SEGMENTS)[number];
+export { SEGMENTS, type Segment };
 
 interface Audience {
   /** A condition on `waitlist` (no parameters): who is in it. */
@@ -21,38 +21,28 @@ interface Audience {
 
 const CONFIRMED = "status = 'confirmed'";
 
-export const SEGMENT_AUDIENCES: Record<Segment, Audience & { label: string; description: string }> = {
+export const SEGMENT_AUDIENCES: Record<Segment, Audience> = {
   beta_testers: {
-    label: "Confirmed beta testers",
-    description: "Joined the beta program, confirmed their address, and keep beta email on.",
     sql: `${CONFIRMED} AND intent = 'beta_testing' AND wants_invitations = 1`,
     wants: (e) => e.status === "confirmed" && e.intent === "beta_testing" && e.preferences.invitations,
     reason: "You are getting this because you joined the beta program and chose to hear about it.",
   },
   android: {
-    label: "Asked about Android",
-    description: "Asked to hear when the Android app is ready.",
     sql: `${CONFIRMED} AND wants_android = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.android,
     reason: "You are getting this because you asked to hear when the Android app is ready.",
   },
   macos: {
-    label: "Asked about macOS",
-    description: "Asked to hear when the Mac app is ready.",
     sql: `${CONFIRMED} AND wants_macos = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.macos,
     reason: "You are getting this because you asked to hear when the Mac app is ready.",
   },
   chrome_extension: {
-    label: "Asked about the Chrome extension",
-    description: "Asked to hear when the Chrome extension is ready.",
     sql: `${CONFIRMED} AND wants_chrome_extension = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.chromeExtension,
     reason: "You are getting this because you asked to hear when the Chrome extension is ready.",
   },
   updates: {
-    label: "Everyone who wants updates",
-    description: "Confirmed, with News and updates on.",
     sql: `${CONFIRMED} AND wants_updates = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.updates,
     reason: "You are getting this because you chose to get news and updates.",

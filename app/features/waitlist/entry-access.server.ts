@@ -25,6 +25,8 @@ export interface WaitlistEntryRecord {
   referralCode: string | null;
   referralCount: number;
   unsubscribedAt: string | null;
+  /** When their beta invitation went out (issue 17). */
+  invitedAt: string | null;
   preferences: EntryPreferences;
 }
 
@@ -49,6 +51,7 @@ interface EntryRow {
   referral_code: string | null;
   referral_count: number;
   unsubscribed_at: string | null;
+  invited_at: string | null;
   wants_updates: number;
   wants_invitations: number;
   wants_android: number;
@@ -59,7 +62,7 @@ interface EntryRow {
 export async function readEntry(db: D1Database, id: number): Promise<WaitlistEntryRecord | null> {
   const row = await db
     .prepare(
-      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at,
+      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at, invited_at,
               wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
          FROM waitlist WHERE id = ?1`,
     )
@@ -76,6 +79,7 @@ export async function readEntry(db: D1Database, id: number): Promise<WaitlistEnt
     referralCode: row.referral_code,
     referralCount: row.referral_count,
     unsubscribedAt: row.unsubscribed_at,
+    invitedAt: row.invited_at,
     preferences: {
       updates: row.wants_updates === 1,
       invitations: row.wants_invitations === 1,
