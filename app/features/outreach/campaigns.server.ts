@@ -111,10 +111,11 @@ function audienceQuery(kind: EmailCampaignKind, audience: Audience): { where: st
 /** How many people an audience reaches now (what the page shows before sending). */
 export async function audienceSize(db: D1Database, kind: EmailCampaignKind, audience: Audience): Promise<number> {
   const { where } = audienceQuery(kind, audience);
-  const ids = "ids" in audience ? JSON.stringify(audience.ids) : null;
+  // D1 refuses a parameter the statement does not use: the list of ids is bound only when it is one.
+  const ids = "ids" in audience ? [JSON.stringify(audience.ids)] : [];
   const row = await db
-    .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM waitlist WHERE ${where.replaceAll("?9", "?1")} LIMIT ?2)`)
-    .bind(ids, "next" in audience ? audience.next : -1)
+    .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM waitlist WHERE ${where.replaceAll("?9", "?2")} LIMIT ?1)`)
+    .bind("next" in audience ? audience.next : -1, ...ids)
     .first<{ n: number }>();
   return row?.n ?? 0;
 }
@@ -211,14 +212,16 @@ export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs 
   let written = 0;
   const deadline = clock() + budgetMs;
   const { where, key } = audienceQuery(campaign.kind, campaign.audience);
-  const ids = "ids" in campaign.audience ? JSON.stringify(campaign.audience.ids) : null;
+  // D1 refuses a parameter the statement does not use: the list of ids is bound only when it is one.
+  const ids = "ids" in campaign.audience ? [JSON.stringify(campaign.audience.ids)] : [];
   const target = "next" in campaign.audience ? campaign.audience.next : null;
   const payload = "segment" in campaign.audience ? JSON.stringify({ segment: campaign.audience.segment }) : "{}";
-  while (campaign.queuedAt === null && clock() < deadline) {
+  // At least one chunk per call (a request always makes progress), then more while the budget lasts.
+  for (let first = true; campaign.queuedAt === null && (first || clock() < deadline); first = false) {
     const limit = target === null ? chunk : Math.min(chunk, target - campaign.queuedCount);
     const { results: picked } = await db
       .prepare(`SELECT id, ${key} AS k FROM waitlist WHERE ${where} AND ${key} > ?1 ORDER BY ${key} LIMIT ?2`.replaceAll("?9", "?3"))
-      .bind(campaign.cursor, Math.max(limit, 0), ids)
+      .bind(campaign.cursor, Math.max(limit, 0), ...ids)
       .all<{ id: number; k: number }>();
     const last = picked.at(-1)?.k ?? campaign.cursor;
     // The audience is exhausted when a chunk comes back short (or the next-N target is met below).
@@ -233,7 +236,7 @@ export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs 
             ORDER BY ${key}
            ON CONFLICT DO NOTHING`,
         )
-        .bind(campaign.kind, campaign.id, JSON.stringify(picked.map((p) => p.id)), payload, ids),
+        .bind(campaign.kind, campaign.id, JSON.stringify(picked.map((p) => p.id)), payload, ...ids),
       // Guarded by the cursor this chunk started from: a second request resuming at once counts nothing twice.
       db
         .prepare(
