@@ -83,6 +83,7 @@ const ADMIN_PAGES = [
   "/admin/settings",
   "/admin/analytics",
   "/admin/email",
+  "/admin/announcements",
 ];
 
 test.describe("admin pages", () => {
