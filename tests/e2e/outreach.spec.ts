@@ -3,6 +3,7 @@
  * companion Worker and its queue, as `npm start` runs them), the Resend stand-in on 127.0.0.1 as the
  * provider, and the admin pages in Chromium. What the stand-in receives is what people would get.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { svixSignature } from "~/features/outreach/webhook.server";
@@ -40,6 +41,12 @@ async function person(email: string, fields: { lineSeq?: number; status?: string
     .run();
 }
 
+/** axe-core on the page as it is (the review panel open); the sandboxed preview frame is the message itself, checked by its unit tests. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).exclude("iframe").analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 /** Everyone the stand-in delivered to whose address ends with `tag`, one entry per message. */
 const deliveredTo = (tag: string) => stack.standin.deliveries.flatMap((d) => d.to).filter((to) => to.endsWith(tag)).sort();
 
@@ -71,6 +78,7 @@ test("inviting the next 2 testers sends exactly those 2 messages with the TestFl
   await expect(review.getByText(`Pat (second${tag})`)).toBeVisible();
   await expect(review.getByText(`left${tag}`)).toHaveCount(0);
   await expect(page.frameLocator('[data-testid="invitation-preview-html"]').getByRole("link", { name: "Join the beta on TestFlight" })).toHaveAttribute("href", TESTFLIGHT);
+  expect(await axeViolations(page)).toEqual([]);
   await review.getByRole("button", { name: "Invite 2 testers" }).click();
   await expect(page.getByTestId("flash")).toContainText("Queued 2 invitations.");
 
@@ -107,6 +115,7 @@ test("an Android announcement reaches only the people who asked for Android", as
   await expect(review.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
   const preview = page.frameLocator('[data-testid="announcement-preview-html"]');
   await expect(preview.locator("strong", { hasText: "Android" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await review.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
   await expect(page.getByTestId("flash")).toContainText("Queued");
 
