@@ -49,7 +49,7 @@ export function AnnouncementsPage() {
             label="Message (Markdown)"
             rows={12}
             maxLength={BODY_MAX}
-            className="font-mono"
+            style={{ fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.9375rem" }}
             hint={
               <>
                 **bold**, *italic*, [a link](https://example.com), lists with - and 1., ## headings, &gt; quotes. Links may be https, http, mailto, or a path on

@@ -115,6 +115,7 @@ export function BetaTestersPage() {
         }
       />
       {review ? <InvitationReviewPanel review={review} cancelTo={data.hereHref} /> : <InvitePanel invite={data.invite} refusal={refusal} />}
+      {data.invite.batches.length > 0 ? <InvitationBatches batches={data.invite.batches} /> : null}
       {data.confirm ? (
         <ConfirmPanel title={`Delete ${data.confirm.email}?`} intent="delete" id={data.confirm.id} confirmLabel="Delete for good" cancelTo={data.hereHref}>
           <p>This removes them from the beta list for good. Use it when someone asks to be forgotten.</p>
@@ -241,7 +242,6 @@ export function BetaTestersPage() {
         ))}
       </AdminTable>
       <Pagination page={data.page} pageCount={data.pageCount} total={data.total} noun={data.total === 1 ? "beta tester" : "beta testers"} />
-      <InvitationBatches batches={data.invite.batches} />
     </>
   );
 }

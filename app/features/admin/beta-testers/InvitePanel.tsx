@@ -156,7 +156,7 @@ export function InvitationReviewPanel({ review, cancelTo }: { review: Invitation
 /** The invitation batches with their delivery health. */
 export function InvitationBatches({ batches }: { batches: CampaignListItem[] }) {
   return (
-    <section className="mt-5" aria-labelledby="batches-title">
+    <section className="mb-5" aria-labelledby="batches-title">
       <h2 id="batches-title" className="text-lg font-bold">
         Invitation batches
       </h2>

@@ -26,7 +26,7 @@ export const announcementKind: EmailKind<z.infer<typeof announcementPayload>> = 
         ...(entry.firstName ? [{ type: "paragraph" as const, text: `Hi ${entry.firstName},` }] : []),
         { type: "markdown", html: body.html, text: body.text },
         { type: "note", text: "Choose what we email you about, or leave the list, on your status page:" },
-        { type: "button", label: "My email preferences", url: await links.status() },
+        { type: "button", label: "My email preferences", url: await links.status(), secondary: true },
       ],
       reason: SEGMENT_AUDIENCES[payload.segment].reason,
     };

@@ -35,7 +35,7 @@ export const invitationKind: EmailKind<z.infer<typeof invitationPayload>> = {
           ],
         },
         { type: "paragraph", text: "Your status page keeps the link too, in case you open this message on another device:" },
-        { type: "button", label: "Open my status page", url: await links.status() },
+        { type: "button", label: "Open my status page", url: await links.status(), secondary: true },
         { type: "note", text: "The beta has a limited number of places; if the link says the beta is full, try again in a few days." },
       ],
       reason: INVITATION_AUDIENCE.reason,

@@ -31,6 +31,7 @@ const DARK_MODE = `
     .lv-rich blockquote { color: #94a3b8 !important; border-color: #334155 !important; }
     .lv-button { background-color: #2563eb !important; }
     .lv-button a { color: #ffffff !important; }
+    .lv-button-secondary { border-color: #93c5fd !important; }
   }
   @media only screen and (max-width: 480px) {
     .lv-card { padding: 20px 16px !important; }
@@ -50,11 +51,15 @@ function checkedExternalUrl(url: string): string {
 }
 
 /** The button of the message's main action, and the address in full under it for clients that drop buttons. */
-function buttonHtml(label: string, url: string): string {
+function buttonHtml(label: string, url: string, secondary = false): string {
   const href = e(url);
+  const cell = secondary
+    ? `<td class="lv-button-secondary" style="border-radius:8px;border:2px solid ${COLORS.button};">
+<a class="lv-link" href="${href}" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.link};text-decoration:none;border-radius:8px;">${e(label)}</a>`
+    : `<td class="lv-button" style="border-radius:8px;background-color:${COLORS.button};">
+<a href="${href}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.buttonText};text-decoration:none;border-radius:8px;">${e(label)}</a>`;
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>
-<td class="lv-button" style="border-radius:8px;background-color:${COLORS.button};">
-<a href="${href}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.buttonText};text-decoration:none;border-radius:8px;">${e(label)}</a>
+${cell}
 </td></tr></table>
 <p class="lv-muted" style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLORS.muted};">If the button does not work, open this address:<br><a class="lv-link" href="${href}" style="color:${COLORS.link};word-break:break-all;">${href}</a></p>`;
 }
@@ -93,7 +98,7 @@ function blockHtml(block: Block, siteUrl: string): string {
       );
     }
     case "button":
-      return buttonHtml(block.label, checkedUrl(block.url, siteUrl));
+      return buttonHtml(block.label, checkedUrl(block.url, siteUrl), block.secondary);
     case "external_button":
       return buttonHtml(block.label, checkedExternalUrl(block.url));
     case "steps":

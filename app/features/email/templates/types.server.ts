@@ -46,8 +46,8 @@ export type Block =
   | { type: "paragraph"; text: string }
   /** A prominent figure, e.g. the place in line. */
   | { type: "highlight"; text: string }
-  /** The message's one main action: a button in HTML, the label and URL in text. */
-  | { type: "button"; label: string; url: string }
+  /** The message's one main action: a button in HTML, the label and URL in text. `secondary`: an outlined button, for a second action. */
+  | { type: "button"; label: string; url: string; secondary?: true }
   /** A URL shown in full (to copy or share). */
   | { type: "link"; label: string; url: string }
   /** Small print. */
