@@ -33,7 +33,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from "./resend.server";
 import { normaliseAddress, suppressedAmong } from "./suppression.server";
 import { findKind } from "./templates/kinds.server";
 import { renderMessage } from "./templates/render.server";
-import type { EmailEntry } from "./templates/types.server";
+import { preferencesOf, type EmailEntry, type PreferenceColumns } from "./templates/types.server";
 
 export interface DeliverOptions {
   /** The time, or a clock (ms since the epoch). A number starts a clock there that runs in real time. */
@@ -355,7 +355,7 @@ class SenderRun {
   }
 }
 
-interface EntryRow {
+interface EntryRow extends PreferenceColumns {
   id: number;
   email: string;
   first_name: string | null;
@@ -363,11 +363,6 @@ interface EntryRow {
   referral_code: string | null;
   referral_count: number;
   intent: string;
-  wants_updates: number;
-  wants_invitations: number;
-  wants_android: number;
-  wants_macos: number;
-  wants_chrome_extension: number;
 }
 
 function toEntry(r: EntryRow): EmailEntry {
@@ -379,13 +374,7 @@ function toEntry(r: EntryRow): EmailEntry {
     referralCode: r.referral_code,
     referralCount: r.referral_count,
     intent: r.intent,
-    preferences: {
-      updates: r.wants_updates === 1,
-      invitations: r.wants_invitations === 1,
-      android: r.wants_android === 1,
-      macos: r.wants_macos === 1,
-      chromeExtension: r.wants_chrome_extension === 1,
-    },
+    preferences: preferencesOf(r),
   };
 }
 

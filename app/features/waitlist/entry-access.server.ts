@@ -6,6 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
+import { preferencesOf, type PreferenceColumns } from "~/features/email/templates/types.server";
 import type { WaitlistStatus } from "~/db/schema";
 import type { EntryPreferences } from "./entry-views";
 
@@ -41,7 +42,7 @@ export type EntryAccess =
   | { access: "gone" }
   | { access: "expired" | "valid"; entry: WaitlistEntryRecord; keys: LinkKeys };
 
-interface EntryRow {
+interface EntryRow extends PreferenceColumns {
   id: number;
   email: string;
   first_name: string | null;
@@ -52,11 +53,6 @@ interface EntryRow {
   referral_count: number;
   unsubscribed_at: string | null;
   invited_at: string | null;
-  wants_updates: number;
-  wants_invitations: number;
-  wants_android: number;
-  wants_macos: number;
-  wants_chrome_extension: number;
 }
 
 export async function readEntry(db: D1Database, id: number): Promise<WaitlistEntryRecord | null> {
@@ -80,13 +76,7 @@ export async function readEntry(db: D1Database, id: number): Promise<WaitlistEnt
     referralCount: row.referral_count,
     unsubscribedAt: row.unsubscribed_at,
     invitedAt: row.invited_at,
-    preferences: {
-      updates: row.wants_updates === 1,
-      invitations: row.wants_invitations === 1,
-      android: row.wants_android === 1,
-      macos: row.wants_macos === 1,
-      chromeExtension: row.wants_chrome_extension === 1,
-    },
+    preferences: preferencesOf(row),
   };
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CampaignList } from "~/features/admin/campaigns/CampaignList";
-import { EmailPreview } from "~/features/admin/campaigns/EmailPreview";
+import { ReviewedMessage } from "~/features/admin/campaigns/EmailPreview";
 import { refusalMessage } from "~/features/admin/form-schema";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
@@ -121,14 +121,7 @@ function AnnouncementReviewPanel({ review }: { review: AnnouncementReview }) {
         {review.segmentLabel}: <strong>{n(review.size)}</strong> {review.size === 1 ? "person" : "people"} right now. Each gets it only if they are still in
         the segment, not unsubscribed and not suppressed when their turn comes; every message has one-click unsubscribe.
       </p>
-      {review.testSentTo ? (
-        <p role="status" className="flash flash-success mt-3" data-testid="test-sent">
-          A test copy is on its way to {review.testSentTo}.
-        </p>
-      ) : null}
-      <div className="mt-4">
-        <EmailPreview message={review.preview} idPrefix="announcement" />
-      </div>
+      <ReviewedMessage message={review.preview} idPrefix="announcement" testSentTo={review.testSentTo} />
       <Form method="post" className="admin-actions mt-4" preventScrollReset>
         <input type="hidden" name="subject" value={review.subject} />
         <input type="hidden" name="body" value={review.body} />

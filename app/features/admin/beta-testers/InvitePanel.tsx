@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CampaignList, type CampaignListItem } from "~/features/admin/campaigns/CampaignList";
-import { EmailPreview } from "~/features/admin/campaigns/EmailPreview";
+import { ReviewedMessage } from "~/features/admin/campaigns/EmailPreview";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { IntentFields } from "~/features/admin/ui/PostButton";
@@ -129,14 +129,7 @@ export function InvitationReviewPanel({ review, cancelTo }: { review: Invitation
           {review.size > review.named.length ? <li className="pill">and {n(review.size - review.named.length)} more</li> : null}
         </ul>
       ) : null}
-      {review.testSentTo ? (
-        <p role="status" className="flash flash-success mt-3" data-testid="test-sent">
-          A test copy is on its way to {review.testSentTo}.
-        </p>
-      ) : null}
-      <div className="mt-4">
-        <EmailPreview message={review.preview} idPrefix="invitation" />
-      </div>
+      <ReviewedMessage message={review.preview} idPrefix="invitation" testSentTo={review.testSentTo} />
       <Form method="post" className="admin-actions mt-4" preventScrollReset>
         {fields}
         <button type="submit" name="intent" value="invite" className="btn btn-sm btn-primary" disabled={review.size === 0}>

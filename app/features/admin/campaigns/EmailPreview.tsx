@@ -1,3 +1,5 @@
+import { PreviewFrame } from "~/features/admin/ui/PreviewFrame";
+
 /**
  * A message exactly as its recipients get it (rendered for a sample person): subject, sender, the HTML
  * in a frame sandboxed of everything, and the plain text. The frame inherits the page's CSP, which
@@ -24,13 +26,7 @@ export function EmailPreview({ message, idPrefix }: { message: PreviewedMessage;
           <dd className="break-all">{message.from}</dd>
         </div>
       </dl>
-      <iframe
-        title={`Preview of “${message.subject}” as HTML`}
-        srcDoc={message.html}
-        sandbox=""
-        className="block h-[36rem] w-full rounded-xl border border-line bg-white"
-        data-testid={`${idPrefix}-preview-html`}
-      />
+      <PreviewFrame title={`Preview of “${message.subject}” as HTML`} html={message.html} testId={`${idPrefix}-preview-html`} />
       <details>
         <summary className="cursor-pointer font-semibold underline underline-offset-2">The plain-text part</summary>
         <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-words text-sm" data-testid={`${idPrefix}-preview-text`}>
@@ -38,5 +34,21 @@ export function EmailPreview({ message, idPrefix }: { message: PreviewedMessage;
         </pre>
       </details>
     </div>
+  );
+}
+
+/** The review panel's message: a note that the test copy left (after "Send a test to me"), then the preview. */
+export function ReviewedMessage({ message, idPrefix, testSentTo }: { message: PreviewedMessage; idPrefix: string; testSentTo: string | null }) {
+  return (
+    <>
+      {testSentTo ? (
+        <p role="status" className="flash flash-success mt-3" data-testid="test-sent">
+          A test copy is on its way to {testSentTo}.
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <EmailPreview message={message} idPrefix={idPrefix} />
+      </div>
+    </>
   );
 }

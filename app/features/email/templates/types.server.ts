@@ -20,6 +20,26 @@ export interface EmailEntry {
   preferences: { updates: boolean; invitations: boolean; android: boolean; macos: boolean; chromeExtension: boolean };
 }
 
+/** The waitlist's preference columns (migrations/0005 wants_*), as stored. */
+export interface PreferenceColumns {
+  wants_updates: number;
+  wants_invitations: number;
+  wants_android: number;
+  wants_macos: number;
+  wants_chrome_extension: number;
+}
+
+/** An entry's preferences from its columns: the one reading of wants_* for the sender and the private pages. */
+export function preferencesOf(row: PreferenceColumns): EmailEntry["preferences"] {
+  return {
+    updates: row.wants_updates === 1,
+    invitations: row.wants_invitations === 1,
+    android: row.wants_android === 1,
+    macos: row.wants_macos === 1,
+    chromeExtension: row.wants_chrome_extension === 1,
+  };
+}
+
 /**
  * What an invitation batch's or announcement's messages are rendered from (the email_campaigns row,
  * never edited after creation, so every render of a row is the same bytes).
