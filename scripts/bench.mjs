@@ -6,13 +6,14 @@
 // seeded local D1; and the analytics page's queries over a million events in a Miniflare D1 of
 // their own (scripts/bench/analytics-queries.mjs, after the server has stopped). Prints tables to
 // stdout; progress goes to stderr. Helpers live in scripts/bench/.
-// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,pipeline` runs some sections only
+// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,pipeline,announcement` runs some sections only
 // (default: all); `-- --save` also writes docs/benchmarks.md.
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
+import { countStatementsPerRecipient, measureAnnouncement } from "./bench/email-announcement.mjs";
 import { countStatementsPerSignUp, measureSignUpToConfirmation } from "./bench/email-signup.mjs";
 import { measureAnalyticsPipeline, pipelineReport } from "./bench/analytics-pipeline.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
@@ -124,6 +125,7 @@ async function main() {
   if (sections.has("analytics")) report.analytics = await measureAnalyticsQueries({ progress });
   if (sections.has("email")) report.email = await measureEmail();
   if (sections.has("pipeline")) report.pipeline = await measurePipeline();
+  if (sections.has("announcement")) report.announcement = await measureAnnouncementSection();
 
   printReport(report);
   progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
@@ -249,6 +251,7 @@ function printReport(report) {
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).section, "");
   if (sections.has("email")) out.push(...emailSection(report.email), "");
   if (sections.has("pipeline")) out.push(...pipelineReport(report.pipeline, ms).section, "");
+  if (sections.has("announcement")) out.push(...announcementSection(report.announcement), "");
 
   if (sections.has("js")) {
     out.push(
@@ -314,6 +317,46 @@ function emailSection({ latency, statements }) {
     "    The stand-in enforces Resend's default 2 requests/s; the sender sends batches of up to 100 through",
     "    /emails/batch, woken by the site's queue nudge (no cron: the fast path alone). Statements are counted",
     "    by a D1 wrapper around the same code run in Node (request pipeline, Remix build, sender).",
+  ];
+}
+
+/** The announcement section (issue 17): a fresh D1 for the local stack, then the counted run in Node. */
+async function measureAnnouncementSection() {
+  const state = join(workDir, "announcement-state");
+  progress("announcement: preparing a fresh D1 for the local stack");
+  await runLogged("node", ["scripts/bench/prepare-state.mjs", state]);
+  const run = await measureAnnouncement({ stateDir: state, progress });
+  progress("announcement: counting D1 statements per recipient");
+  const statements = await countStatementsPerRecipient({ workDir: join("build", "bench-announcement") });
+  return { run, statements };
+}
+
+function announcementSection({ run, statements }) {
+  const n = (value) => value.toLocaleString("en");
+  return [
+    `Announcement (issue 17) · ${n(run.recipients)} recipients through the local stack and the Resend stand-in at 2 requests/s`,
+    table(
+      ["", "value"],
+      [
+        ["Recipients who got exactly one message", `${n(run.exactlyOnce)} / ${n(run.recipients)}`],
+        [`Recipients with more than one; people outside the segment (${n(run.others)}) who got one`, `${run.duplicates}; ${run.strays}`],
+        ["Post of the announcement (queues every outbox row), one request", `${ms(run.postMs)} ms`],
+        ["Post → last message at the stand-in", `${(run.finishMs / 1000).toFixed(1)} s`],
+        ["Provider requests accepted / refused with 429", `${run.requests} / ${run.rateLimited}`],
+        [`Announcements page load, idle: median (p99), ${run.idle.n} loads`, `${ms(run.idle.p50)} ms (${ms(run.idle.p99)})`],
+        [`Announcements page load, while it goes out: median (p99), ${run.during.n} loads`, `${ms(run.during.p50)} ms (${ms(run.during.p99)})`],
+        ["Page load while it goes out ÷ idle (medians)", `${(run.during.p50 / run.idle.p50).toFixed(2)}×`],
+        [`D1 statements per recipient: the post (${n(statements.recipients)} recipients)`, statements.request.toFixed(3)],
+        ["D1 statements per recipient: delivery (claim, check, pin, pace, mark; amortised per batch of 100)", statements.delivery.toFixed(3)],
+        ["D1 statements per recipient: total", statements.total.toFixed(3)],
+      ],
+      ["l", "r"],
+    ),
+    "    The owner's real form post (signed in) creates the campaign and writes its outbox rows 500 at a time;",
+    "    the companion Worker, woken by the queue, sends batches of 100 through /emails/batch, paced at",
+    "    EMAIL_SEND_RATE_PER_SECOND=2 to match the stand-in's limit, run after run within one queue message.",
+    "    Page loads are sequential GETs of /admin/announcements with the owner's session. Statements are",
+    "    counted by a D1 wrapper around the same code run in Node (request pipeline, Remix build, sender).",
   ];
 }
 

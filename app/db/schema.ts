@@ -42,6 +42,8 @@ export const waitlist = sqliteTable(
     wantsChromeExtension: integer("wants_chrome_extension", { mode: "boolean" }).notNull().default(false),
     unsubscribedAt: text("unsubscribed_at"),
     confirmationSentAt: text("confirmation_sent_at"),
+    // migrations/0006: when the beta invitation went out (set by a trigger on the outbox, ADR 0036).
+    invitedAt: text("invited_at"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -206,6 +208,9 @@ export const adminAuditLog = sqliteTable(
 
 /** migrations/0005: every message is a row here before the companion Worker sends it (ADR 0031). */
 export const emailOutboxStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+/** What the provider's webhook reported after it accepted a message (migrations/0006), weakest first. */
+export const emailDeliveryEvents = ["delivered", "bounced", "complained"] as const;
+export type EmailDeliveryEvent = (typeof emailDeliveryEvents)[number];
 export type EmailOutboxStatus = (typeof emailOutboxStatuses)[number];
 
 export const emailOutbox = sqliteTable(
@@ -227,6 +232,10 @@ export const emailOutbox = sqliteTable(
     providerId: text("provider_id"),
     createdAt: text("created_at").notNull().default(nowIso),
     sentAt: text("sent_at"),
+    // migrations/0006 (ADR 0036): the invitation batch or announcement, and the provider's report.
+    campaignId: integer("campaign_id").references((): AnySQLiteColumn => emailCampaigns.id, { onDelete: "set null" }),
+    deliveryEvent: text("delivery_event", { enum: emailDeliveryEvents }),
+    deliveryEventAt: text("delivery_event_at"),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
@@ -234,7 +243,48 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_waitlist_idx").on(t.waitlistId),
     index("email_outbox_created_at_idx").on(t.createdAt),
     index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`${t.batchKey} IS NOT NULL`),
+    index("email_outbox_campaign_idx").on(t.campaignId, t.status, t.deliveryEvent).where(sql`${t.campaignId} IS NOT NULL`),
+    index("email_outbox_delivery_problem_idx").on(t.deliveryEvent, t.deliveryEventAt).where(sql`${t.deliveryEvent} IN ('bounced', 'complained')`),
+    index("email_outbox_provider_id_idx").on(t.providerId).where(sql`${t.providerId} IS NOT NULL`),
+    uniqueIndex("email_outbox_one_invitation_unique").on(t.waitlistId).where(sql`${t.kind} = 'invitation' AND ${t.status} <> 'cancelled'`),
   ],
+);
+
+export const emailCampaignKinds = ["invitation", "announcement"] as const;
+export type EmailCampaignKind = (typeof emailCampaignKinds)[number];
+
+/** An invitation batch or an announcement: what its outbox rows are rendered from, and who they go to (migrations/0006). */
+export const emailCampaigns = sqliteTable(
+  "email_campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: emailCampaignKinds }).notNull(),
+    requestKey: text("request_key").notNull(),
+    audience: text("audience", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    audienceSize: integer("audience_size").notNull(),
+    subject: text("subject"),
+    bodyMarkdown: text("body_markdown"),
+    testflightUrl: text("testflight_url"),
+    cursor: integer("cursor").notNull().default(0),
+    queuedCount: integer("queued_count").notNull().default(0),
+    queuedAt: text("queued_at"),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    createdAt: text("created_at").notNull().default(nowIso),
+    purgedCounts: text("purged_counts", { mode: "json" }).$type<Record<string, number>>().notNull().default(emptyJson),
+  },
+  (t) => [uniqueIndex("email_campaigns_request_key_unique").on(t.requestKey), index("email_campaigns_kind_idx").on(t.kind, t.createdAt)],
+);
+
+/** The provider's webhook calls already handled, by svix-id: a replay is refused (migrations/0006). */
+export const emailWebhookCalls = sqliteTable(
+  "email_webhook_calls",
+  {
+    svixId: text("svix_id").primaryKey(),
+    eventType: text("event_type").notNull(),
+    receivedAt: text("received_at").notNull().default(nowIso),
+  },
+  (t) => [index("email_webhook_calls_received_at_idx").on(t.receivedAt)],
 );
 
 /** The shared pace of provider requests: one row, the next free slot (migrations/0005, ADR 0031). */

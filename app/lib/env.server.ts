@@ -206,6 +206,14 @@ const envSchema = z
     TURNSTILE_SECRET_KEY: z.string().regex(/^[\x21-\x7E]{10,200}$/, "must be 10 to 200 printable characters, no spaces").optional(),
     TURNSTILE_VERIFY_URL: httpUrl.default(TURNSTILE_DEFAULTS.TURNSTILE_VERIFY_URL),
     TURNSTILE_SCRIPT_URL: httpUrl.default(TURNSTILE_DEFAULTS.TURNSTILE_SCRIPT_URL),
+    /**
+     * The signing secret of the email provider's webhook (Resend signs with Svix: "whsec_" and base64 of
+     * at least 24 bytes). Unset: the webhook endpoint refuses every call (503) and changes nothing.
+     */
+    EMAIL_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be the signing secret Resend shows: "whsec_" then base64')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV === "production" && env.IP_HASH_SECRET === DEV_ONLY_SECRET) {

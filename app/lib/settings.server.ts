@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { siteSettings } from "~/db/schema";
 import { createDb } from "~/lib/db.server";
 import { PUBLIC_READ_DEADLINE_MS, withDeadline } from "~/lib/deadline";
+import { parseSenderName, parseTestflightUrl, SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 
 export const SETTING_DEFAULTS = {
   show_customer_reviews: true,
@@ -115,4 +116,19 @@ export function parseAnalyticsRetention(value: unknown): number | null {
 /** The retention in force: the stored value, or the default when none (or an invalid one) is stored. */
 export async function readAnalyticsRetentionDays(d1: D1Database): Promise<number> {
   return readWholeNumberSetting(d1, ANALYTICS_RETENTION);
+}
+
+export interface OutreachSettings {
+  testflightUrl: string | null;
+  senderName: string | null;
+}
+
+/** The TestFlight link and the sender's name in force (a stored value that no longer parses counts as unset). */
+export async function readOutreachSettings(d1: D1Database): Promise<OutreachSettings> {
+  const { results } = await d1
+    .prepare("SELECT key, value FROM site_settings WHERE key IN (?1, ?2)")
+    .bind(TESTFLIGHT_LINK.key, SENDER_NAME.key)
+    .all<{ key: string; value: string }>();
+  const stored = new Map(results.map((row) => [row.key, row.value]));
+  return { testflightUrl: parseTestflightUrl(stored.get(TESTFLIGHT_LINK.key)), senderName: parseSenderName(stored.get(SENDER_NAME.key)) };
 }

@@ -1,6 +1,6 @@
 // Command line of `npm run bench`: which sections to run.
 
-export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email", "pipeline"];
+export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email", "pipeline", "announcement"];
 /** Sections that need the built site served by wrangler pages dev. */
 export const SERVER_SECTIONS = ["js", "render", "throughput", "lighthouse", "load"];
 
@@ -12,8 +12,10 @@ sections: js (first-visit JavaScript), render (server render time of /home),
           queries over a million events in a Miniflare D1), email (sign-up to confirmation
           under 50 concurrent sign-ups on the local stack, D1 statements per sign-up),
           pipeline (sign-up latency alone and under analytics load, the collector's answer
-          time, D1 statements per 1,000 events today and now, on the local stack); all of
-          them by default
+          time, D1 statements per 1,000 events today and now, on the local stack),
+          announcement (a 10,000-recipient announcement through the local stack at the
+          provider's 2 requests/s: exactly once, time to finish, D1 statements per recipient,
+          the admin page's load time idle and meanwhile); all of them by default
 --save    also writes the report, with the machine and date, to docs/benchmarks.md`;
 
 /** The set of sections to run, from argv (without node and the script); throws on bad input. */

@@ -70,7 +70,7 @@ export async function measureSignUpToConfirmation({ stateDir }) {
 }
 
 /** A D1 whose every statement (alone or in a batch) adds one to `counter.statements`. */
-function countingD1(db, counter) {
+export function countingD1(db, counter) {
   const real = new WeakMap();
   const wrap = (statement) => {
     const proxy = new Proxy(statement, {
@@ -106,9 +106,11 @@ function countingD1(db, counter) {
   });
 }
 
-/** Part 2: D1 statements per sign-up, { request, delivery, total, signUps }. */
-export async function countStatementsPerSignUp({ workDir, signUps = 200 }) {
-  // The app's TypeScript, bundled for Node (the ~/ alias comes from tsconfig.json); packages stay external.
+/**
+ * The app's request pipeline and sender, bundled for Node (the ~/ alias comes from tsconfig.json;
+ * packages stay external), and the Remix build: the code the counted runs put in front of a D1.
+ */
+export async function appForNode(workDir) {
   const entry = join(workDir, "email-bench-entry.ts");
   const bundle = join(workDir, "email-bench-entry.mjs");
   mkdirSync(workDir, { recursive: true });
@@ -128,22 +130,14 @@ export async function countStatementsPerSignUp({ workDir, signUps = 200 }) {
   await esbuild({ entryPoints: [entry], outfile: bundle, bundle: true, platform: "node", format: "esm", packages: "external", plugins: [appAlias], logLevel: "error" });
   const { createRequestPipeline, deliverDueEmail } = await import(pathToFileURL(bundle).href);
   const remixBuild = await import(pathToFileURL(join(process.cwd(), "build", "index.js")).href);
+  return { createRequestPipeline, deliverDueEmail, remixBuild };
+}
 
-  const standin = await startResendStandin({ ratePerSecond: 0 });
-  const mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }", d1Databases: { DB: "bench" }, kvNamespaces: { CONFIG: "bench" } });
+/** Part 2: D1 statements per sign-up, { request, delivery, total, signUps }. */
+export async function countStatementsPerSignUp({ workDir, signUps = 200 }) {
+  const { createRequestPipeline, deliverDueEmail, remixBuild } = await appForNode(workDir);
+  const { standin, env, counter, dispose } = await countingEmailWorld();
   try {
-    const db = await mf.getD1Database("DB");
-    await applyMigrations(db);
-    const counter = { statements: 0 };
-    const env = {
-      ...EMAIL_VARS,
-      DB: countingD1(db, counter),
-      CONFIG: await mf.getKVNamespace("CONFIG"),
-      APP_ENV: "test",
-      EMAIL_API_KEY: standin.apiKey,
-      EMAIL_API_URL: standin.url,
-      EMAIL_SEND_RATE_PER_SECOND: "100",
-    };
     const handle = createRequestPipeline(remixBuild);
     const pending = [];
     for (let i = 0; i < signUps; i++) {
@@ -165,7 +159,37 @@ export async function countStatementsPerSignUp({ workDir, signUps = 200 }) {
     const delivery = counter.statements;
     return { signUps, request: request / signUps, delivery: delivery / signUps, total: (request + delivery) / signUps };
   } finally {
-    await mf.dispose();
-    await standin.close();
+    await dispose();
   }
+}
+
+/**
+ * What a counted run needs: a migrated Miniflare D1 (and KV) whose statements are counted, the Resend
+ * stand-in without a rate limit, and the site's variables pointing at both. `seed(db)` runs first, uncounted.
+ */
+export async function countingEmailWorld(seed = async () => {}) {
+  const standin = await startResendStandin({ ratePerSecond: 0 });
+  const mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }", d1Databases: { DB: "bench" }, kvNamespaces: { CONFIG: "bench" } });
+  const db = await mf.getD1Database("DB");
+  await applyMigrations(db);
+  await seed(db);
+  const counter = { statements: 0 };
+  const env = {
+    ...EMAIL_VARS,
+    DB: countingD1(db, counter),
+    CONFIG: await mf.getKVNamespace("CONFIG"),
+    APP_ENV: "test",
+    EMAIL_API_KEY: standin.apiKey,
+    EMAIL_API_URL: standin.url,
+    EMAIL_SEND_RATE_PER_SECOND: "100",
+  };
+  return {
+    standin,
+    env,
+    counter,
+    async dispose() {
+      await mf.dispose();
+      await standin.close();
+    },
+  };
 }

@@ -92,6 +92,7 @@ const ADMIN_PAGES = [
   "/admin/settings",
   "/admin/analytics",
   "/admin/email",
+  "/admin/announcements",
 ];
 
 test.describe("admin pages", () => {
@@ -103,6 +104,8 @@ test.describe("admin pages", () => {
     });
 
     test(`axe-core finds no violations on any signed-in admin page (${scheme})`, async ({ page }) => {
+      // One page load and one axe run per admin page: the time it may take grows with the list.
+      test.setTimeout(30_000 + ADMIN_PAGES.length * 10_000);
       await page.emulateMedia({ colorScheme: scheme });
       // A module that crashes in the browser (e.g. reading a .server export at module level) shows up here.
       const errors: string[] = [];

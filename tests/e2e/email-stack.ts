@@ -15,6 +15,8 @@ import { startResendStandin, type ResendStandin, type StandinDelivery } from "..
 
 /** Known here, so a test can sign links the way the site does (an expired one, say). */
 export const E2E_EMAIL_TOKEN_SECRET = "e2e-email-token-secret-0123456789abcdef";
+/** The provider webhook's signing secret, so a test can sign a delivery report as Resend does. */
+export const E2E_WEBHOOK_SECRET = `whsec_${Buffer.from("e2e webhook signing secret, 32 bytes!").toString("base64")}`;
 
 export interface EmailStack {
   origin: string;
@@ -45,6 +47,7 @@ export async function startEmailStack(): Promise<EmailStack> {
         EMAIL_FROM: "LinkVault <hello@linkvault.example>",
         EMAIL_TOKEN_SECRET: E2E_EMAIL_TOKEN_SECRET,
         SUPPRESSION_HASH_SECRET: "e2e-suppression-secret-0123456789abcdef",
+        EMAIL_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         EMAIL_SEND_RATE_PER_SECOND: "50",
         WAITLIST_RATE_LIMIT_MAX: "100000",
       },

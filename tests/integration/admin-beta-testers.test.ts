@@ -125,7 +125,8 @@ async function page(query = ""): Promise<{ status: number; html: string; emails:
   const response = await app.fetch(pageGet(`/admin/beta-testers${query}`, cookie));
   // React separates adjacent text with <!-- --> comments; a reader never sees them.
   const html = (await response.text()).replaceAll("<!-- -->", "");
-  const emails = [...html.matchAll(/data-testid="beta-tester-row"><td class="cell-clip">([^<]*)<\/td>/g)].map((m) => m[1]!);
+  // Each row: the Invite checkbox's cell, then the email's.
+  const emails = [...html.matchAll(/data-testid="beta-tester-row"><td>(?:(?!<\/td>).)*<\/td><td class="cell-clip">([^<]*)<\/td>/g)].map((m) => m[1]!);
   return { status: response.status, html, emails };
 }
 
@@ -204,19 +205,19 @@ describe("the beta testers page", () => {
       const row = /<tr data-testid="beta-tester-row">([\s\S]*?)<\/tr>/.exec(html)![1]!;
       return [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!.replace(/<[^>]*>/g, ""));
     };
-    // Email, Name, Status, …, Signed up, Confirmed, Referrals, Delete.
+    // Invite, Email, Name, Status, …, Signed up, Confirmed, Referrals, Invited, Delete.
     const ada = await cells("ada");
-    expect(ada[2]).toBe("Confirmed");
-    expect(ada.slice(-3, -1)).toEqual(["10 Jan 2025, 09:05 UTC", "3"]);
+    expect(ada[3]).toBe("Confirmed");
+    expect(ada.slice(-4, -1)).toEqual(["10 Jan 2025, 09:05 UTC", "3", "Not yet"]);
     const bob = await cells("bob");
-    expect(bob[2]).toBe("Pending");
-    expect(bob.slice(-3, -1)).toEqual(["Not yet", "0"]);
+    expect(bob[3]).toBe("Pending");
+    expect(bob.slice(-4, -2)).toEqual(["Not yet", "0"]);
     const carol = await cells("carol");
-    expect(carol[2]).toBe("Unsubscribed");
+    expect(carol[3]).toBe("Unsubscribed");
     // Entries from before double opt-in were never confirmed by a link.
     const zed = await cells("zed");
-    expect(zed[2]).toBe("Confirmed");
-    expect(zed.at(-3)).toBe("Single opt-in");
+    expect(zed[3]).toBe("Confirmed");
+    expect(zed.at(-4)).toBe("Single opt-in");
   });
 
   it("keeps the status filter in the form, the export link and the pagination", async () => {
@@ -253,7 +254,7 @@ describe("the beta testers page", () => {
     // "=cmd…" sorts before letters; someone without a name comes last.
     expect(byName.emails).toEqual(["evil@example.test", "odd@example.test", "zed@example.test"]);
     const byNameDesc = await page("?sort=name&dir=desc&intent=waitlist&source=main_waitlist_section");
-    expect(byNameDesc.emails).toEqual(["odd@example.test", "evil@example.test", "zed@example.test"]);
+    expect(byNameDesc.emails, byNameDesc.html.match(/<tbody[\s\S]{0,800}/)?.[0]).toEqual(["odd@example.test", "evil@example.test", "zed@example.test"]);
   });
 
   it("answers bad parameters with the defaults, never an error", async () => {

@@ -5,7 +5,8 @@
  * sender), and "Delete all" behind its confirmation, audited.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAILBOX_MESSAGES, messageLinks, previewHtml } from "~/features/admin/mailbox/mailbox.server";
+import { MAILBOX_MESSAGES, messageLinks } from "~/features/admin/mailbox/mailbox.server";
+import { previewHtml } from "~/features/admin/ui/preview-html";
 import { outboxInsert } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, decodeHtml, followFlash, openAdminApp, pageGet } from "../support/admin";

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { cleanUpEmailData, EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME, handleEmailQueue, runScheduledJobs } from "~/features/email/jobs.server";
 import { nudgeEmailDelivery, NUDGE_MESSAGE } from "~/features/email/nudge.server";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { emailHarnessPerFile } from "../support/email-harness";
+import { deliveryCounts, emailHarnessPerFile } from "../support/email-harness";
 import { unavailableD1 } from "../support/miniflare";
 
 const harness = emailHarnessPerFile();
@@ -64,6 +64,23 @@ describe("the queue consumer", () => {
     const { batch, ackAll } = fakeBatch(EMAIL_QUEUE_NAME, 3);
     expect(await handleEmailQueue(batch, h.env())).toMatchObject({ sent: 3 });
     expect(ackAll).toHaveBeenCalledOnce();
+  });
+
+  it("keeps delivering run after run while runs stop short with more to do (a large campaign), then stops when the outbox is empty", async () => {
+    const h = harness();
+    await h.queue("confirm", await h.addEntries(25));
+    const { batch, ackAll } = fakeBatch(EMAIL_QUEUE_NAME, 1);
+    // Runs of at most 10 messages: three runs in this one queue message, not one run and a cron minute's wait.
+    expect(await handleEmailQueue(batch, h.env(), { maxMessages: 10 })).toMatchObject({ claimed: 25, sent: 25 });
+    expect(deliveryCounts(h.standin).size).toBe(25);
+    expect(ackAll).toHaveBeenCalledOnce();
+  });
+
+  it("stops at its time budget even with more to do (the cron and the next queue message go on)", async () => {
+    const h = harness();
+    await h.queue("confirm", await h.addEntries(25));
+    const { batch } = fakeBatch(EMAIL_QUEUE_NAME, 1);
+    expect(await handleEmailQueue(batch, h.env(), { maxMessages: 10, budgetMs: 0 })).toMatchObject({ claimed: 10, sent: 10 });
   });
 
   it("with D1 unreachable: throws without acknowledging, so the queue retries the batch", async () => {

@@ -106,7 +106,12 @@ async function prepareCookies(): Promise<void> {
 beforeAll(async () => {
   // Each case comes from its own address; the sign-in account limit is raised because the corpus
   // tries the owner's email with wrong passwords many times (limits have their own tests).
-  app = await createTestApp({ ADMIN_LOGIN_RATE_LIMIT_MAX: "1000", ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: "1000" });
+  app = await createTestApp({
+    ADMIN_LOGIN_RATE_LIMIT_MAX: "1000",
+    ADMIN_LOGIN_ACCOUNT_RATE_LIMIT_MAX: "1000",
+    // The provider's webhook is live, so the corpus reaches its checks (nothing in it is signed).
+    EMAIL_WEBHOOK_SECRET: `whsec_${btoa("hostile corpus webhook secret, 32 bytes")}`,
+  });
   await createAdminUser(app.db, { email: OWNER.email, role: "owner" });
   await prepareCookies();
 

@@ -351,6 +351,18 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/admin/analytics": { valid: () => ({ intent: "save-retention", retentionDays: "400" }), freeText: {}, checked: ["intent", "retentionDays"], accepted: [302], refused: [400] },
   // Retry a failed message: a row action whose bad input answers 400 and a row not failed 409.
   "/admin/email": { valid: () => ({ intent: "retry", id: SEEDED_ID }), freeText: {}, checked: ["intent", "id"], accepted: [302, 409], refused: [400, 409] },
+  // The announcement form's preview (issue 17): subject and Markdown body are free text; the corpus runs
+  // with email off, so a valid post is refused 409 ("email is off") after its fields were checked.
+  "/admin/announcements": {
+    valid: (id) => ({ intent: "preview", subject: `Corpus news ${id}`, body: "Some **news**.", segment: "updates", request: `corpus-${id}-request` }),
+    freeText: { subject: asTyped, body: asTyped },
+    checked: ["intent", "segment", "request"],
+    accepted: [200, 409],
+    refused: [400],
+  },
+  // The provider's delivery reports: nothing in the corpus is signed with the webhook's secret (the
+  // test sets one), so every call is refused, 400 (no or malformed Svix headers) or 401.
+  "/api/email/webhook": { valid: () => ({ type: "email.bounced" }), freeText: {}, checked: ["type"], accepted: [400, 401], refused: [400, 401], accept: "*/*" },
   // The development mailbox's "Delete all": 404 outside development (the corpus runs in test mode).
   "/admin/mailbox": { valid: () => ({ intent: "delete-all" }), freeText: {}, checked: ["intent"], accepted: [302, 404], refused: [400, 404] },
 };

@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { verifyLinkToken } from "~/features/email/links.server";
 import { emailKinds } from "~/features/email/templates/kinds.server";
 import { renderLayout } from "~/features/email/templates/layout.server";
+import { renderMarkdown } from "~/features/email/templates/markdown.server";
 import { renderMessage } from "~/features/email/templates/render.server";
-import type { EmailEntry } from "~/features/email/templates/types.server";
+import type { CampaignContent, EmailEntry } from "~/features/email/templates/types.server";
 
 const keys = { siteUrl: "https://linkvault.example", tokenSecret: "k".repeat(40) };
 const ISSUED = Date.UTC(2026, 2, 1);
@@ -21,16 +22,30 @@ const entry = (status: EmailEntry["status"]): EmailEntry => ({
   status,
   referralCode: "abc123def456",
   referralCount: 2,
+  intent: "beta_testing",
+  preferences: { updates: true, invitations: true, android: true, macos: false, chromeExtension: false },
 });
 
+const TESTFLIGHT = "https://testflight.apple.com/join/AbCd1234";
+const invitationCampaign: CampaignContent = { id: 3, kind: "invitation", subject: null, bodyMarkdown: null, testflightUrl: TESTFLIGHT };
+const announcementCampaign: CampaignContent = {
+  id: 4,
+  kind: "announcement",
+  subject: "Android is here",
+  bodyMarkdown: "## The Android app\n\nIt is ready. Read [the post](/blog/android) and *tell us* what you think.\n\n- one\n- two",
+  testflightUrl: null,
+};
+
 const cases = [
-  { kind: "confirm", status: "pending", payload: { consentRequest: true, form: "waitlist" } },
-  { kind: "welcome", status: "confirmed", payload: { place: 12, total: 340 } },
-  { kind: "status_link", status: "confirmed", payload: {} },
+  { kind: "confirm", status: "pending", payload: { consentRequest: true, form: "waitlist" }, campaign: null, external: [] },
+  { kind: "welcome", status: "confirmed", payload: { place: 12, total: 340 }, campaign: null, external: [] },
+  { kind: "status_link", status: "confirmed", payload: {}, campaign: null, external: [] },
+  { kind: "invitation", status: "confirmed", payload: {}, campaign: invitationCampaign, external: [TESTFLIGHT] },
+  { kind: "announcement", status: "confirmed", payload: { segment: "android" }, campaign: announcementCampaign, external: [] },
 ] as const;
 
-const render = ({ kind, status, payload }: (typeof cases)[number]) =>
-  renderMessage(emailKinds[kind], { to: "reader@example.com", entry: entry(status), payload, issuedAt: ISSUED, keys });
+const render = ({ kind, status, payload, campaign }: (typeof cases)[number]) =>
+  renderMessage(emailKinds[kind], { to: "reader@example.com", entry: entry(status), payload, issuedAt: ISSUED, keys, campaign });
 
 const hrefs = (html: string) => [...html.matchAll(/\b(?:href|src|background)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 const textUrls = (text: string) => [...text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi)].map((m) => m[0]);
@@ -40,7 +55,8 @@ describe.each(cases)("the $kind message", (testCase) => {
     const message = await render(testCase);
     const links = [...hrefs(message.html), ...textUrls(message.text)];
     expect(links.length).toBeGreaterThan(2);
-    for (const link of links) expect(link.startsWith(`${keys.siteUrl}/`) || link === keys.siteUrl).toBe(true);
+    const external: readonly string[] = testCase.external;
+    for (const link of links) expect(link.startsWith(`${keys.siteUrl}/`) || link === keys.siteUrl || external.includes(link)).toBe(true);
     expect(message.html).not.toMatch(/mailto:|javascript:/i);
   });
 
@@ -123,11 +139,78 @@ describe("message content", () => {
     expect(() => renderLayout({ content: { ...content, blocks: [] }, siteUrl: keys.siteUrl, unsubscribeUrl: "https://linkvault.example.evil.com/u" })).toThrow(/SITE_URL/);
   });
 
+  it("invitation: the batch's TestFlight link (as written, https), install steps, and the status page", async () => {
+    const message = await render(cases[3]);
+    expect(hrefs(message.html)).toContain(TESTFLIGHT);
+    expect(message.text).toContain(TESTFLIGHT);
+    expect(message.text).toMatch(/1\. On your iPhone or iPad, install TestFlight/);
+    expect(message.subject).toBe("Your invitation to the LinkVault beta");
+    expect(hrefs(message.html).some((href) => href.startsWith(`${keys.siteUrl}/waitlist/status?token=`))).toBe(true);
+    // An invitation cannot render without its batch's link, and the layout takes no plain-http or credentialed external link.
+    await expect(renderMessage(emailKinds.invitation, { to: "r@example.com", entry: entry("confirmed"), payload: {}, issuedAt: ISSUED, keys, campaign: null })).rejects.toThrow();
+    for (const url of ["http://testflight.apple.com/join/x", "https://u:p@testflight.apple.com/join/x"]) {
+      const content = { subject: "s", preheader: "p", heading: "h", reason: "r", blocks: [{ type: "external_button" as const, label: "Go", url }] };
+      expect(() => renderLayout({ content, siteUrl: keys.siteUrl, unsubscribeUrl: `${keys.siteUrl}/waitlist/unsubscribe?token=x` })).toThrow(/external/);
+    }
+  });
+
+  it("announcement: the owner's subject, the Markdown rendered, relative links made absolute on SITE_URL, the segment's reason", async () => {
+    const message = await render(cases[4]);
+    expect(message.subject).toBe("Android is here");
+    expect(message.html).toMatch(/<h2 style="[^"]*">The Android app<\/h2>/);
+    expect(message.html).toContain("<em>tell us</em>");
+    expect(hrefs(message.html)).toContain(`${keys.siteUrl}/blog/android`);
+    expect(message.text).toContain(`the post (${keys.siteUrl}/blog/android)`);
+    expect(message.text).toMatch(/- one\n- two/);
+    expect(message.text).toMatch(/asked to hear when the Android app is ready/);
+  });
+
   it("every kind in the registry has a payload schema, a wanted rule and content", () => {
     for (const [name, kind] of Object.entries(emailKinds)) {
       expect(kind.name).toBe(name);
       expect(typeof kind.wanted).toBe("function");
       expect(typeof kind.content).toBe("function");
     }
+  });
+});
+
+describe("an announcement's Markdown against a hostile body", () => {
+  const site = keys.siteUrl;
+  const hostile = [
+    "<script>alert(1)</script>",
+    '<img src="https://tracker.example/pixel.gif" onerror="alert(1)">',
+    "<style>body{background:url(https://tracker.example/x)}</style>",
+    '<a href="javascript:alert(1)">click</a>',
+    "[click](javascript:alert(1))",
+    "[data](data:text/html;base64,PHNjcmlwdD4=)",
+    "[vb](vbscript:msgbox)",
+    "[relative](page.html) [proto-relative](//evil.example/x) [creds](https://user:pass@evil.example/)",
+    "![pixel](https://tracker.example/p.gif)",
+    '<iframe src="https://evil.example"></iframe><form action="https://evil.example"><input></form>',
+    "[x](https://ok.example/\" onmouseover=\"alert(1))",
+    "<svg onload=alert(1)>",
+  ].join("\n\n");
+
+  it("writes no element of its own: raw HTML shows as text, no script, image, style, frame, form or event handler", () => {
+    const { html } = renderMarkdown(hostile, site);
+    expect(html).not.toMatch(/<(script|img|style|iframe|form|input|svg|object|embed|link|meta|base)\b/i);
+    for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi)) expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const tags = [...html.matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase());
+    for (const tag of tags) expect(["p", "h2", "h3", "ul", "ol", "li", "blockquote", "pre", "code", "a", "strong", "em", "del", "br", "hr"]).toContain(tag);
+  });
+
+  it("links only to https, http, mailto or the site, as written; an image is a link to it, never loaded", () => {
+    const { html, text } = renderMarkdown(hostile, site);
+    const links = hrefs(html);
+    expect(links).toEqual(["https://tracker.example/p.gif", "https://ok.example/"]);
+    for (const [tag] of html.matchAll(/<a\b[^>]*>/gi)) expect(tag).not.toMatch(/javascript:|data:|vbscript:|evil\.example/i);
+    expect(text).toContain("[pixel] (https://tracker.example/p.gif)");
+    const good = renderMarkdown("[Mail us](mailto:hello@linkvault.example) [Home](/) [App](https://apps.apple.com/app/id1) <https://linkvault.example/x>", site);
+    expect(hrefs(good.html)).toEqual(["mailto:hello@linkvault.example", `${site}/`, "https://apps.apple.com/app/id1", "https://linkvault.example/x"]);
+  });
+
+  it("renders to the same bytes every time", () => {
+    expect(renderMarkdown(hostile, site)).toEqual(renderMarkdown(hostile, site));
   });
 });

@@ -32,7 +32,7 @@ export class LocalMailboxProvider implements EmailProvider {
     );
     try {
       await this.db.batch(
-        messages.map(([id, m]) => insert.bind(id, m.to, this.options.from, m.subject, m.html, m.text, JSON.stringify(m.headers))),
+        messages.map(([id, m]) => insert.bind(id, m.to, m.from ?? this.options.from, m.subject, m.html, m.text, JSON.stringify(m.headers))),
       );
     } catch (error) {
       const failure = { retryable: true, uncertain: false, code: "mailbox_unavailable", detail: shortDetail(errorText(error)) };

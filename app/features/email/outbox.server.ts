@@ -18,6 +18,8 @@ export interface OutboxMessage {
   payload?: Record<string, unknown>;
   /** Not before this time (ms since the epoch); default now. */
   notBefore?: number;
+  /** The invitation batch or announcement it belongs to (counted there). */
+  campaignId?: number;
   /**
    * Queue the message only if this SQL condition holds when the statement runs (inside the batch), e.g.
    * "the entry's last confirmation is older than 10 minutes". Its parameters are numbered from ?7.
@@ -37,6 +39,7 @@ export interface OutboxRow {
   batchKey: string | null;
   /** ms since the epoch; links in the message are issued at this time (deterministic renders). */
   createdAt: number;
+  campaignId: number | null;
 }
 
 export interface Claim {
@@ -60,12 +63,15 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
   const waitlist = message.waitlist;
   const waitlistSql = !waitlist ? "NULL" : "id" in waitlist ? "?5" : "(SELECT id FROM waitlist WHERE email = ?5)";
   const waitlistValue = !waitlist ? null : "id" in waitlist ? waitlist.id : waitlist.email;
+  const onlyIf = message.onlyIf ?? { sql: "1", params: [] };
+  // The campaign's parameter comes after the condition's, which are numbered from ?7.
+  const campaignParam = `?${7 + onlyIf.params.length}`;
   // INSERT … SELECT so that a condition can gate it; SQLite needs the WHERE before ON CONFLICT anyway.
   return db
     .prepare(
-      `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, next_attempt_at)
-       SELECT ?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-       WHERE ${message.onlyIf?.sql ?? "1"}
+      `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, next_attempt_at, campaign_id)
+       SELECT ?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ${campaignParam}
+       WHERE ${onlyIf.sql}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
     .bind(
@@ -75,7 +81,8 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
       JSON.stringify(message.payload ?? {}),
       waitlistValue,
       message.notBefore === undefined ? null : iso(message.notBefore),
-      ...(message.onlyIf?.params ?? []),
+      ...onlyIf.params,
+      message.campaignId ?? null,
     );
 }
 
@@ -89,6 +96,7 @@ interface RawRow {
   attempts: number;
   batch_key: string | null;
   created_at: string;
+  campaign_id: number | null;
 }
 
 function toRow(raw: RawRow): OutboxRow {
@@ -109,6 +117,7 @@ function toRow(raw: RawRow): OutboxRow {
     attempts: raw.attempts,
     batchKey: raw.batch_key,
     createdAt: Date.parse(raw.created_at),
+    campaignId: raw.campaign_id ?? null,
   };
 }
 
@@ -131,7 +140,7 @@ export async function claimDue(db: D1Database, { limit, leaseMs, now }: { limit:
         WHERE id IN (SELECT id FROM due)
            OR (batch_key IN (SELECT batch_key FROM due WHERE batch_key IS NOT NULL)
                AND (status = 'queued' OR (status = 'sending' AND claimed_until <= ?1)))
-       RETURNING id, idempotency_key, kind, recipient, waitlist_id, payload, attempts, batch_key, created_at`,
+       RETURNING id, idempotency_key, kind, recipient, waitlist_id, payload, attempts, batch_key, created_at, campaign_id`,
     )
     .bind(iso(now), limit, claimId, iso(claimedUntil))
     .all<RawRow>();

@@ -18,6 +18,15 @@ export interface EmailMessage {
   text: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers: Record<string, string>;
+  /** Another From than the provider's (EMAIL_FROM's address under the sender's display name setting). */
+  from?: string;
+}
+
+/** EMAIL_FROM's address under `displayName` ("Name <address>"); EMAIL_FROM as it is without a name. */
+export function fromWithName(from: string, displayName: string | null): string {
+  if (!displayName) return from;
+  const address = /<([^<>]+)>$/.exec(from)?.[1] ?? from;
+  return `${displayName} <${address}>`;
 }
 
 export interface ProviderFailure {

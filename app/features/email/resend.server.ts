@@ -57,7 +57,7 @@ export class ResendProvider implements EmailProvider {
 
   #body(message: EmailMessage) {
     return {
-      from: this.#config.from,
+      from: message.from ?? this.#config.from,
       to: [message.to],
       reply_to: this.#config.replyTo,
       subject: message.subject,

@@ -12,6 +12,8 @@
  * - when the request was certainly refused (429, 4xx), the pin is dropped and the rows may join any batch.
  */
 import { emailSettings, parseEmailEnv, type EmailSettings, type JobsEnv } from "~/lib/env.server";
+import { readOutreachSettings } from "~/lib/settings.server";
+import { loadCampaignContents, testCopyOf } from "./campaign-content.server";
 import { logEmailError, logEmailInfo } from "./log.server";
 import {
   claimDue,
@@ -26,12 +28,12 @@ import {
   type OutboxRow,
 } from "./outbox.server";
 import { holdSlotsUntil, pacingIntervalMs, reserveSlot } from "./pacing.server";
-import { createEmailProvider, MAX_BATCH_SIZE, type EmailMessage, type EmailProvider, type ProviderFailure } from "./provider.server";
+import { createEmailProvider, fromWithName, MAX_BATCH_SIZE, type EmailMessage, type EmailProvider, type ProviderFailure } from "./provider.server";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "./resend.server";
 import { normaliseAddress, suppressedAmong } from "./suppression.server";
 import { findKind } from "./templates/kinds.server";
 import { renderMessage } from "./templates/render.server";
-import type { EmailEntry } from "./templates/types.server";
+import { preferencesOf, type EmailEntry, type PreferenceColumns } from "./templates/types.server";
 
 export interface DeliverOptions {
   /** The time, or a clock (ms since the epoch). A number starts a clock there that runs in real time. */
@@ -113,6 +115,8 @@ class SenderRun {
   readonly #maxMessages: number;
   readonly #batchSize: number;
   readonly #random: () => number;
+  /** The From of this run's messages (the sender's display name setting, read once per run). */
+  #from: Promise<string> | undefined;
 
   constructor(
     private readonly db: D1Database,
@@ -173,7 +177,7 @@ class SenderRun {
   async #prepare(claim: Claim): Promise<Group[]> {
     const now = this.#clock();
     const keys = this.settings; // siteUrl and tokenSecret: the LinkKeys
-    const entries = await this.#entries(claim.rows);
+    const [entries, campaigns, from] = await Promise.all([this.#entries(claim.rows), loadCampaignContents(this.db, claim.rows), this.#runFrom()]);
     const fresh = claim.rows.filter((row) => row.batchKey === null);
     const suppressed = await suppressedAmong(this.db, this.settings.suppressionSecret, fresh.map((row) => row.recipient));
     const writes: D1PreparedStatement[] = [];
@@ -190,7 +194,10 @@ class SenderRun {
     const ready: { row: OutboxRow; message: EmailMessage }[] = [];
     for (const row of claim.rows) {
       const kind = findKind(row.kind);
-      const entry = row.waitlistId === null ? undefined : entries.get(row.waitlistId);
+      // A test copy (an admin's own address, no entry) is rendered for a sample person, from its payload.
+      const testCopy = row.waitlistId === null ? testCopyOf(row.payload) : null;
+      const entry = testCopy ? "sample" : row.waitlistId === null ? undefined : entries.get(row.waitlistId);
+      const campaign = testCopy ?? (row.campaignId === null ? null : (campaigns.get(row.campaignId) ?? null));
       if (!kind) {
         fail(row, `unknown_kind: ${row.kind.slice(0, 40)}`);
         continue;
@@ -200,12 +207,12 @@ class SenderRun {
         continue;
       }
       const payload = kind.payload.safeParse(row.payload);
-      if (!payload.success) {
+      if (!payload.success || (kind.needsCampaign && !campaign)) {
         fail(row, "invalid_payload");
         continue;
       }
       if (row.batchKey === null) {
-        if (!kind.wanted(entry, payload.data)) {
+        if (entry !== "sample" && !kind.wanted(entry, payload.data)) {
           cancel(row, `not_wanted: the entry is ${entry.status}`);
           continue;
         }
@@ -216,7 +223,7 @@ class SenderRun {
       }
       let message: EmailMessage;
       try {
-        message = await renderMessage(kind, { to: row.recipient, entry, payload: payload.data, issuedAt: row.createdAt, keys });
+        message = await renderMessage(kind, { to: row.recipient, entry, payload: payload.data, issuedAt: row.createdAt, keys, campaign, from });
       } catch (error) {
         logEmailError("email_render_failed", error, { outboxId: row.id, kind: row.kind });
         fail(row, "render_failed");
@@ -243,19 +250,30 @@ class SenderRun {
     return groups;
   }
 
+  /**
+   * EMAIL_FROM under the sender's display name (an admin setting): read once per run, so every message
+   * of a run, and a batch sent again, carries the same From. A failed read keeps EMAIL_FROM.
+   */
+  #runFrom(): Promise<string> {
+    this.#from ??= readOutreachSettings(this.db).then(
+      (stored) => fromWithName(this.settings.from, stored.senderName),
+      () => this.settings.from,
+    );
+    return this.#from;
+  }
+
   async #entries(rows: OutboxRow[]): Promise<Map<number, EmailEntry>> {
     const ids = [...new Set(rows.map((row) => row.waitlistId).filter((id): id is number => id !== null))];
     if (ids.length === 0) return new Map();
     const { results } = await this.db
       .prepare(
-        `SELECT id, email, first_name, status, referral_code, referral_count FROM waitlist
-          WHERE id IN (SELECT value FROM json_each(?1))`,
+        `SELECT id, email, first_name, status, referral_code, referral_count, intent,
+                wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
+           FROM waitlist WHERE id IN (SELECT value FROM json_each(?1))`,
       )
       .bind(JSON.stringify(ids))
-      .all<{ id: number; email: string; first_name: string | null; status: EmailEntry["status"]; referral_code: string | null; referral_count: number }>();
-    return new Map(
-      results.map((r) => [r.id, { id: r.id, email: r.email, firstName: r.first_name, status: r.status, referralCode: r.referral_code, referralCount: r.referral_count }]),
-    );
+      .all<EntryRow>();
+    return new Map(results.map((r) => [r.id, toEntry(r)]));
   }
 
   /** One batch request, paced, with short 429s waited out; false when there was no time left to send it. */
@@ -335,6 +353,29 @@ class SenderRun {
     });
     await this.db.batch(writes);
   }
+}
+
+interface EntryRow extends PreferenceColumns {
+  id: number;
+  email: string;
+  first_name: string | null;
+  status: EmailEntry["status"];
+  referral_code: string | null;
+  referral_count: number;
+  intent: string;
+}
+
+function toEntry(r: EntryRow): EmailEntry {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.first_name,
+    status: r.status,
+    referralCode: r.referral_code,
+    referralCount: r.referral_count,
+    intent: r.intent,
+    preferences: preferencesOf(r),
+  };
 }
 
 function byAttempts(rows: OutboxRow[]): OutboxRow[][] {

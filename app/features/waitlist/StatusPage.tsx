@@ -87,6 +87,7 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
       }
     >
       {view.justConfirmed ? <Notice tone="success">{ENTRY_PAGE_TEXT.justConfirmed}</Notice> : null}
+      {view.invitation ? <InvitationCard invitation={view.invitation} /> : null}
       {result?.intent === "resubscribe" ? <Notice tone="success">{ENTRY_PAGE_TEXT.resubscribed}</Notice> : null}
       <dl className="grid grid-cols-2 gap-4">
         <div className="stat">
@@ -118,6 +119,32 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
         .
       </p>
     </EntryPage>
+  );
+}
+
+/** Once their beta invitation went out: since when, the TestFlight link, and how to install. */
+function InvitationCard({ invitation }: { invitation: NonNullable<ConfirmedView["invitation"]> }) {
+  return (
+    <EntryCard title="You're invited to the beta" titleId="invitation-heading">
+      <p className="mt-1 text-sm text-ink-muted" data-testid="invited">
+        Your invitation went out on {formatUtcDate(invitation.invitedAt)}. The beta runs through TestFlight, Apple's app for testing apps before
+        they reach the App Store.
+      </p>
+      {invitation.testflightUrl ? (
+        <>
+          <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
+            <li>On your iPhone or iPad, install TestFlight from the App Store.</li>
+            <li>Open the link below on that device, then tap Accept and Install.</li>
+          </ol>
+          <a className="btn btn-primary mt-5" href={invitation.testflightUrl} rel="noopener noreferrer" data-testid="testflight-link">
+            Join the beta on TestFlight
+          </a>
+          <p className="mt-2 break-all text-xs text-ink-muted">{invitation.testflightUrl}</p>
+        </>
+      ) : (
+        <p className="mt-3 text-sm">The TestFlight link is in your invitation email.</p>
+      )}
+    </EntryCard>
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
+import { preferencesOf, type PreferenceColumns } from "~/features/email/templates/types.server";
 import type { WaitlistStatus } from "~/db/schema";
 import type { EntryPreferences } from "./entry-views";
 
@@ -25,6 +26,8 @@ export interface WaitlistEntryRecord {
   referralCode: string | null;
   referralCount: number;
   unsubscribedAt: string | null;
+  /** When their beta invitation went out (issue 17). */
+  invitedAt: string | null;
   preferences: EntryPreferences;
 }
 
@@ -39,7 +42,7 @@ export type EntryAccess =
   | { access: "gone" }
   | { access: "expired" | "valid"; entry: WaitlistEntryRecord; keys: LinkKeys };
 
-interface EntryRow {
+interface EntryRow extends PreferenceColumns {
   id: number;
   email: string;
   first_name: string | null;
@@ -49,17 +52,13 @@ interface EntryRow {
   referral_code: string | null;
   referral_count: number;
   unsubscribed_at: string | null;
-  wants_updates: number;
-  wants_invitations: number;
-  wants_android: number;
-  wants_macos: number;
-  wants_chrome_extension: number;
+  invited_at: string | null;
 }
 
 export async function readEntry(db: D1Database, id: number): Promise<WaitlistEntryRecord | null> {
   const row = await db
     .prepare(
-      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at,
+      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at, invited_at,
               wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
          FROM waitlist WHERE id = ?1`,
     )
@@ -76,13 +75,8 @@ export async function readEntry(db: D1Database, id: number): Promise<WaitlistEnt
     referralCode: row.referral_code,
     referralCount: row.referral_count,
     unsubscribedAt: row.unsubscribed_at,
-    preferences: {
-      updates: row.wants_updates === 1,
-      invitations: row.wants_invitations === 1,
-      android: row.wants_android === 1,
-      macos: row.wants_macos === 1,
-      chromeExtension: row.wants_chrome_extension === 1,
-    },
+    invitedAt: row.invited_at,
+    preferences: preferencesOf(row),
   };
 }
 

@@ -61,6 +61,8 @@ export type StatusView =
       unsubscribePath: string;
       /** Arrived here straight from confirming. */
       justConfirmed: boolean;
+      /** Their beta invitation, once it went out: when, and the TestFlight link (issue 17). */
+      invitation: { invitedAt: string; testflightUrl: string | null } | null;
     };
 
 /** What a status page form answers when it does not redirect. */

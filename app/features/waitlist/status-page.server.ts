@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { LINK_PATHS, referralUrl } from "~/features/email/links.server";
 import { readFormFields } from "~/lib/public-form.server";
-import { readReferralBoost } from "~/lib/settings.server";
+import { readOutreachSettings, readReferralBoost } from "~/lib/settings.server";
 import { confirmEntry, type ConsentRecord } from "./confirmation.server";
 import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
 import { deleteEntry, preferencesFrom, savePreferences } from "./entry-status.server";
@@ -44,7 +44,25 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
     preferences: entry.preferences,
     unsubscribePath: await entryPagePath(keys, "unsubscribe", entry.id),
     justConfirmed,
+    invitation: entry.invitedAt ? { invitedAt: entry.invitedAt, testflightUrl: await invitationLink(db, entry.id) } : null,
   });
+}
+
+/**
+ * The TestFlight link an invited person sees: the one in force (the owner may have replaced the public
+ * link since), else the one their invitation carried.
+ */
+async function invitationLink(db: D1Database, entryId: number): Promise<string | null> {
+  const { testflightUrl } = await readOutreachSettings(db);
+  if (testflightUrl) return testflightUrl;
+  const row = await db
+    .prepare(
+      `SELECT c.testflight_url AS url FROM email_outbox o JOIN email_campaigns c ON c.id = o.campaign_id
+        WHERE o.waitlist_id = ?1 AND o.kind = 'invitation' AND o.status = 'sent' LIMIT 1`,
+    )
+    .bind(entryId)
+    .first<{ url: string | null }>();
+  return row?.url ?? null;
 }
 
 export async function loadStatusPage(request: Request, context: AppLoadContext) {

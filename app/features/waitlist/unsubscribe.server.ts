@@ -14,7 +14,7 @@
  * Repeating it changes nothing.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { suppress } from "~/features/email/suppression.server";
+import { suppress, type SuppressionReason } from "~/features/email/suppression.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
 
 /** The body RFC 8058 one-click sends. */
@@ -22,20 +22,34 @@ export const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
 
 export async function unsubscribeEntry(context: AppLoadContext, entry: WaitlistEntryRecord, now = Date.now()): Promise<void> {
   const db = context.cloudflare.env.DB;
+  await db.batch(await unsubscribeStatements(db, context.env.SUPPRESSION_HASH_SECRET, entry, "unsubscribed", now));
+}
+
+/**
+ * The statements that take an entry off the list, to run in one batch: the unsubscribe link's, and the
+ * provider's report of a bounce or a complaint (features/outreach/webhook.server.ts), which stop all
+ * email to the address just as leaving does.
+ */
+export async function unsubscribeStatements(
+  db: D1Database,
+  suppressionSecret: string | undefined,
+  entry: Pick<WaitlistEntryRecord, "id" | "email">,
+  reason: SuppressionReason,
+  now = Date.now(),
+): Promise<D1PreparedStatement[]> {
   const at = new Date(now).toISOString();
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `UPDATE email_outbox SET status = 'cancelled', last_error = 'unsubscribed'
+        `UPDATE email_outbox SET status = 'cancelled', last_error = ?2
           WHERE waitlist_id = ?1 AND status = 'queued' AND batch_key IS NULL`,
       )
-      .bind(entry.id),
+      .bind(entry.id, reason),
     db
       .prepare("UPDATE waitlist SET status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, ?2) WHERE id = ?1 AND status <> 'pending'")
       .bind(entry.id, at),
     db.prepare("DELETE FROM waitlist WHERE id = ?1 AND status = 'pending'").bind(entry.id),
   ];
-  const secret = context.env.SUPPRESSION_HASH_SECRET;
-  if (secret) statements.push(await suppress(db, secret, entry.email, "unsubscribed"));
-  await db.batch(statements);
+  if (suppressionSecret) statements.push(await suppress(db, suppressionSecret, entry.email, reason));
+  return statements;
 }

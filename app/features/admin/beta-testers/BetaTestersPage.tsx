@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
@@ -8,6 +9,9 @@ import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { formatUtcDateTime } from "~/lib/dates";
+import { refusalMessage } from "~/features/admin/form-schema";
+import { INVITE_SELECTED_FORM, InvitationBatches, InvitationReviewPanel, InvitePanel } from "./InvitePanel";
+import type { InvitationAnswer } from "./invitations.server";
 // Only types from the .server module: the browser bundle leaves its values out.
 import type { BetaTesterSort, loadBetaTesters, SortDirection } from "./beta-testers.server";
 
@@ -95,6 +99,9 @@ function ConfirmedCell({ status, confirmedAt }: { status: string; confirmedAt: s
 
 export function BetaTestersPage() {
   const data = useLoaderData<typeof loadBetaTesters>();
+  const answer = useActionData<InvitationAnswer>();
+  const review = answer && "review" in answer ? answer.review : null;
+  const refusal = refusalMessage(answer as SubmissionResult<string[]> | undefined);
   const { filters, sortLinks, filtered } = data;
   return (
     <>
@@ -107,6 +114,8 @@ export function BetaTestersPage() {
           </a>
         }
       />
+      {review ? <InvitationReviewPanel review={review} cancelTo={data.hereHref} /> : <InvitePanel invite={data.invite} refusal={refusal} />}
+      {data.invite.batches.length > 0 ? <InvitationBatches batches={data.invite.batches} /> : null}
       {data.confirm ? (
         <ConfirmPanel title={`Delete ${data.confirm.email}?`} intent="delete" id={data.confirm.id} confirmLabel="Delete for good" cancelTo={data.hereHref}>
           <p>This removes them from the beta list for good. Use it when someone asks to be forgotten.</p>
@@ -169,6 +178,7 @@ export function BetaTestersPage() {
         className="mt-5"
         caption={filtered ? "Beta testers matching the filters" : "All beta testers"}
         columns={[
+          { label: "Invite" },
           { label: "Email", cell: <SortHeader key="email" sort="email" link={sortLinks.email} dir={filters.dir} /> },
           { label: "Name", cell: <SortHeader key="name" sort="name" link={sortLinks.name} dir={filters.dir} /> },
           { label: "Status" },
@@ -181,12 +191,23 @@ export function BetaTestersPage() {
           { label: "Signed up", cell: <SortHeader key="created_at" sort="created_at" link={sortLinks.created_at} dir={filters.dir} /> },
           { label: "Confirmed" },
           { label: "Referrals", numeric: true },
+          { label: "Invited" },
           { label: <span className="visually-hidden">Actions</span> },
         ]}
         empty={data.rows.length === 0 ? (filtered ? "No beta testers match these filters." : "No one has joined the beta list yet.") : null}
       >
         {data.rows.map((row) => (
           <tr key={row.id} data-testid="beta-tester-row">
+            <td>
+              <input
+                type="checkbox"
+                className="h-5 w-5 accent-[#4f46e5]"
+                form={INVITE_SELECTED_FORM}
+                name={`invite.${row.id}`}
+                aria-label={`Invite ${row.email}`}
+                disabled={row.status !== "confirmed" || row.invitedAt !== null}
+              />
+            </td>
             <td className="cell-clip">{row.email}</td>
             <td className="cell-clip">{[row.firstName, row.lastName].filter(Boolean).join(" ") || "—"}</td>
             <td>
@@ -205,6 +226,13 @@ export function BetaTestersPage() {
               <ConfirmedCell status={row.status} confirmedAt={row.confirmedAt} />
             </td>
             <td className="num">{row.referralCount.toLocaleString("en")}</td>
+            <td className="whitespace-nowrap">
+              {row.invitedAt ? (
+                <time dateTime={row.invitedAt}>{formatUtcDateTime(row.invitedAt)}</time>
+              ) : (
+                <span className="muted">{row.wantsInvitations ? "Not yet" : "Turned off"}</span>
+              )}
+            </td>
             <td>
               <Link to={confirmHref(PATH, data.hereQuery, row.id)} className="btn btn-xs btn-secondary" aria-label={`Delete ${row.email}`}>
                 Delete

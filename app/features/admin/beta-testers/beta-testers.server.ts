@@ -17,6 +17,8 @@ import { WAITLIST_INTENTS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { CSV_BOM, csvRow } from "./csv";
+import { INVITE_INTENTS, invitationAction, loadInvitations } from "./invitations.server";
+import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
@@ -121,6 +123,8 @@ const columns = {
   consentPage: waitlist.consentPage,
   consentWording: waitlist.consentWording,
   referralCount: waitlist.referralCount,
+  invitedAt: waitlist.invitedAt,
+  wantsInvitations: waitlist.wantsInvitations,
   utmSource: metadataField("utm_source").as("utm_source"),
   utmMedium: metadataField("utm_medium").as("utm_medium"),
   utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
@@ -310,7 +314,10 @@ export async function betaTestersCsv(
 const BETA_TESTERS_PATH = ADMIN_PATHS.betaTesters;
 
 export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) {
-  const { list, filters, confirm } = await loadListPage(request, context, { parseFilters: parseBetaTesterFilters, rows: listBetaTesters, find: findBetaTester });
+  const [{ list, filters, confirm }, invite] = await Promise.all([
+    loadListPage(request, context, { parseFilters: parseBetaTesterFilters, rows: listBetaTesters, find: findBetaTester }),
+    loadInvitations(context),
+  ]);
 
   // Links are built here, where the filter model lives, so the page and the export always agree.
   const sortLinks = Object.fromEntries(
@@ -340,12 +347,25 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
     exportHref: withQuery(`${BETA_TESTERS_PATH}.csv`, betaTesterFilterParams(filters, { page: 1 })),
     exportCapped: list.total > BETA_TESTERS_EXPORT_LIMIT ? BETA_TESTERS_EXPORT_LIMIT : null,
     keepSort,
+    invite,
   });
 }
 
-/** Deletes one sign-up (from the confirmation panel), then back to the same filters, sort and page. */
+const INVITATION_INTENTS: readonly string[] = [...INVITE_INTENTS, ...CAMPAIGN_INTENTS];
+
+/**
+ * Deletes one sign-up (from the confirmation panel), or one of the invitation intents
+ * (invitations.server.ts); then back to the same filters, sort and page.
+ */
 export const betaTestersAction = adminAction(async ({ request, context, session, fields }) => {
   const back = withQuery(BETA_TESTERS_PATH, betaTesterFilterParams(parseBetaTesterFilters(new URL(request.url).searchParams)));
+  if (INVITATION_INTENTS.includes(fields.intent ?? "")) {
+    const invite = async () => {
+      const answer = await invitationAction(context, session.admin, fields);
+      return answer instanceof Response ? answer : redirectWithFlash(request, context, back, answer.flash);
+    };
+    return answerSaveFailure({ event: "admin_invitation_action_failed", intent: fields.intent }, invite, () => saveFailedRedirect(request, context, back));
+  }
   if (fields.intent !== "delete") {
     return redirectWithFlash(request, context, back, { kind: "error", message: "That action is not available on this page." });
   }

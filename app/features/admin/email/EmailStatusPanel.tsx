@@ -44,7 +44,30 @@ export function EmailStatusPanel({ summary, detailed = false, outboxLink = false
             {summary.queued.toLocaleString("en")}
           </dd>
         </div>
+        <div className="flex justify-between gap-4">
+          <dt>Delivery reports</dt>
+          <dd data-testid="email-reports">
+            <span className={`pill ${summary.reports.configured ? "pill-on" : "pill-off"}`}>{summary.reports.configured ? "On" : "Off"}</span>
+          </dd>
+        </div>
+        {summary.reports.configured ? (
+          <div className="flex justify-between gap-4">
+            <dt>Bounced / complaints in the last 24 h</dt>
+            <dd className="tabular-nums font-semibold" data-testid="email-problems-24h">
+              {summary.reports.bouncedLast24h.toLocaleString("en")} / {summary.reports.complainedLast24h.toLocaleString("en")}
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {detailed ? (
+        <p className="mt-3 text-sm text-ink-muted" data-testid="email-reports-detail">
+          {summary.reports.configured
+            ? "The provider reports deliveries, bounces and complaints to "
+            : "Delivery reports are off: bounces and complaints are not suppressed automatically. In Resend, add a webhook for the email events pointing at "}
+          <code className="break-all">{summary.reports.endpoint}</code>
+          {summary.reports.configured ? "; bounced and complaining addresses are suppressed at once." : " and set its signing secret as EMAIL_WEBHOOK_SECRET."}
+        </p>
+      ) : null}
       {links.length > 0 ? (
         <p className="mt-4 text-sm">
           {links.map((link, i) => (

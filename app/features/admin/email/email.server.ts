@@ -8,7 +8,7 @@
  * due, which is when that attempt was made (to within a cron minute), so it stands for "last attempt".
  */
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, count, desc, eq, gte, max } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { emailOutbox, emailOutboxStatuses, type EmailOutboxStatus } from "~/db/schema";
 import { auditChangesStatement } from "~/features/admin/audit.server";
@@ -60,22 +60,46 @@ export interface EmailSummary {
   /** Messages that failed for good whose last attempt was in the last 24 hours. */
   failedLast24h: number;
   queued: number;
+  /** Whether the provider's delivery reports are configured (EMAIL_WEBHOOK_SECRET), where they go, and what they said in the last 24 hours. */
+  reports: { configured: boolean; endpoint: string; bouncedLast24h: number; complainedLast24h: number };
 }
 
+/** Where the provider posts its delivery reports (features/outreach/webhook.server.ts). */
+export const WEBHOOK_PATH = "/api/email/webhook";
+
 /** The outbox at a glance, in one D1 batch: the dashboard's email card and the email page's figures. */
-export async function loadEmailSummary(d1: D1Database, env: EmailEnv, now = Date.now()): Promise<EmailSummary> {
+export async function loadEmailSummary(d1: D1Database, env: EmailEnv & { EMAIL_WEBHOOK_SECRET?: string }, now = Date.now()): Promise<EmailSummary> {
   const db = createDb(d1);
-  const [byStatus, lastSent, failedRecently] = await db.batch([
+  const dayAgo = new Date(now - DAY_MS).toISOString();
+  const [byStatus, lastSent, failedRecently, problems] = await db.batch([
     db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status),
     db.select({ at: max(emailOutbox.sentAt) }).from(emailOutbox).where(eq(emailOutbox.status, "sent")),
     db
       .select({ n: count() })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "failed"), gte(emailOutbox.nextAttemptAt, new Date(now - DAY_MS).toISOString()))),
+      .where(and(eq(emailOutbox.status, "failed"), gte(emailOutbox.nextAttemptAt, dayAgo))),
+    db
+      .select({ event: emailOutbox.deliveryEvent, n: count() })
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.deliveryEvent, ["bounced", "complained"]), gte(emailOutbox.deliveryEventAt, dayAgo)))
+      .groupBy(emailOutbox.deliveryEvent),
   ]);
+  const problem = (event: string) => problems.find((row) => row.event === event)?.n ?? 0;
   const counts = Object.fromEntries(emailOutboxStatuses.map((status) => [status, 0])) as Record<EmailOutboxStatus, number>;
   for (const row of byStatus) counts[row.status] = row.n;
-  return { mode: emailModeOf(env), byStatus: counts, lastSentAt: lastSent[0]?.at ?? null, failedLast24h: failedRecently[0]?.n ?? 0, queued: counts.queued };
+  return {
+    mode: emailModeOf(env),
+    byStatus: counts,
+    lastSentAt: lastSent[0]?.at ?? null,
+    failedLast24h: failedRecently[0]?.n ?? 0,
+    queued: counts.queued,
+    reports: {
+      configured: Boolean(env.EMAIL_WEBHOOK_SECRET),
+      endpoint: new URL(WEBHOOK_PATH, `${env.SITE_URL}/`).href,
+      bouncedLast24h: problem("bounced"),
+      complainedLast24h: problem("complained"),
+    },
+  };
 }
 
 export interface FailedMessage {
@@ -129,14 +153,25 @@ export async function retryFailedMessage(d1: D1Database, admin: SignedInAdmin, i
   return row ? { kind: row.kind } : null;
 }
 
-/** Queues every failed message again but those that may have been delivered; with one audit row. */
-export async function retryAllFailedMessages(d1: D1Database, admin: SignedInAdmin, now = Date.now()): Promise<{ retried: number; skipped: number }> {
+/**
+ * Queues every failed message again (of one campaign, when `campaignId` is given) but those that may
+ * have been delivered; with one audit row.
+ */
+export async function retryAllFailedMessages(
+  d1: D1Database,
+  admin: SignedInAdmin,
+  now = Date.now(),
+  campaignId: number | null = null,
+): Promise<{ retried: number; skipped: number }> {
   const [updated, , skipped] = await d1.batch<{ n: number }>([
     d1
-      .prepare(`UPDATE email_outbox SET ${REQUEUE} WHERE status = 'failed' AND coalesce(last_error, '') NOT LIKE ?2 RETURNING id`)
-      .bind(new Date(now).toISOString(), `${MAY_HAVE_BEEN_DELIVERED}%`),
-    auditChangesStatement(d1, admin, "retried all failed email", "email outbox"),
-    d1.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'failed'"),
+      .prepare(
+        `UPDATE email_outbox SET ${REQUEUE}
+          WHERE status = 'failed' AND coalesce(last_error, '') NOT LIKE ?2 AND (?3 IS NULL OR campaign_id = ?3) RETURNING id`,
+      )
+      .bind(new Date(now).toISOString(), `${MAY_HAVE_BEEN_DELIVERED}%`, campaignId),
+    auditChangesStatement(d1, admin, "retried all failed email", campaignId === null ? "email outbox" : `campaign #${campaignId}`),
+    d1.prepare("SELECT count(*) AS n FROM email_outbox WHERE status = 'failed' AND (?1 IS NULL OR campaign_id = ?1)").bind(campaignId),
   ]);
   return { retried: updated?.results.length ?? 0, skipped: skipped?.results[0]?.n ?? 0 };
 }

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
+import { PreviewFrame } from "~/features/admin/ui/PreviewFrame";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { loadMailboxMessage } from "./mailbox.server";
 
@@ -50,13 +51,7 @@ export function MailboxMessagePage() {
         <p className="mb-3 text-sm text-ink-muted">
           A preview in a sandbox: its links do nothing here (use the list above), and its style block (dark mode, narrow screens) is left out.
         </p>
-        <iframe
-          title={`The message “${message.subject}” as HTML`}
-          srcDoc={message.previewHtml}
-          sandbox=""
-          className="block h-[40rem] w-full rounded-xl border border-line bg-white"
-          data-testid="message-html"
-        />
+        <PreviewFrame title={`The message “${message.subject}” as HTML`} html={message.previewHtml} testId="message-html" height="h-[40rem]" />
       </section>
       <section className="admin-panel" aria-labelledby="text-title">
         <h2 id="text-title">As plain text</h2>

@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin } from "~/features/admin/session.server";
+import { previewHtml } from "~/features/admin/ui/preview-html";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb } from "~/lib/db.server";
 import { CLEAR_CONFIRM } from "./mailbox-rules";
@@ -93,16 +94,6 @@ export function messageLinks(html: string): MessageLink[] {
     links.set(url, { url, label: words && words !== url ? words : url });
   }
   return [...links.values()];
-}
-
-/**
- * The message's HTML for the sandboxed preview. A srcdoc frame inherits this page's CSP, which allows
- * style attributes but no <style> element, so the message's style block (its dark-mode and narrow
- * screen rules) is left out rather than refused with a console error: the preview shows the light
- * layout every mail client gets.
- */
-export function previewHtml(html: string): string {
-  return html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
 }
 
 const pageParam = z.coerce.number().int().min(1).max(1_000_000).catch(1);

@@ -12,7 +12,8 @@ import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { AB_TEST_NAMES, type AbTestConfig, type AbTestName } from "~/lib/ab-tests";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/settings.server";
-import { abFieldName, abTestsSchema, referralBoostSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
+import { SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
+import { abFieldName, abTestsSchema, outreachSettingsSchema, referralBoostSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
 import type { EdgeStatus, loadSettings } from "./settings.server";
 
 const SETTINGS_PATH = ADMIN_PATHS.settings;
@@ -74,6 +75,7 @@ export function SettingsPage() {
       ) : null}
       <SiteSettingsPanel key={`settings-${visit}`} settings={data.settings} lastResult={answerFor(result, "save-settings")} />
       <ReferralBoostPanel key={`boost-${visit}`} boost={data.referralBoost} lastResult={answerFor(result, "save-referral-boost")} />
+      <EmailSettingsPanel key={`email-${visit}`} email={data.email} lastResult={answerFor(result, "save-email-settings")} />
       <AbTestsPanel key={`ab-${visit}`} config={data.abTests} source={data.abSource} lastResult={answerFor(result, "save-ab-tests")} />
     </>
   );
@@ -162,6 +164,56 @@ function ReferralBoostPanel({ boost, lastResult }: { boost: ReferralBoost; lastR
         <div>
           <button type="submit" className="btn btn-sm btn-primary">
             Save referral boost
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+type EmailSettings = { testflightUrl: string | null; senderName: string | null; updatedAt: string | null };
+
+/** The TestFlight link beta invitations carry, and the name mail clients show as the sender. */
+function EmailSettingsPanel({ email, lastResult }: { email: EmailSettings; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useAdminForm(outreachSettingsSchema, {
+    id: "email-settings-form",
+    lastResult,
+    defaultValue: { [TESTFLIGHT_LINK.key]: email.testflightUrl ?? "", [SENDER_NAME.key]: email.senderName ?? "" },
+  });
+  return (
+    <section className="admin-panel" aria-labelledby="email-settings-title">
+      <h2 id="email-settings-title">Beta invitations and email</h2>
+      <Form method="post" className="form-grid" {...getFormProps(form, { ariaAttributes: false })}>
+        <IntentFields intent="save-email-settings" />
+        <TextField
+          meta={fields[TESTFLIGHT_LINK.key]}
+          id="testflight-url"
+          label="TestFlight public link"
+          type="url"
+          inputMode="url"
+          placeholder={TESTFLIGHT_LINK.example}
+          hint={
+            <>
+              Every beta invitation carries this link, and invited testers see it on their status page. Only a link of the form{" "}
+              <code>https://testflight.apple.com/join/…</code> is accepted. Leave it blank to stop invitations.
+            </>
+          }
+        />
+        <TextField
+          meta={fields[SENDER_NAME.key]}
+          id="sender-name"
+          label="Sender's name"
+          autoComplete="off"
+          hint={
+            <>
+              The name mail clients show next to the sending address (EMAIL_FROM). Up to {SENDER_NAME.max} characters. Leave it blank to use the name in
+              EMAIL_FROM. {email.updatedAt ? `Last changed ${formatUtcDateTime(email.updatedAt)}.` : "Not set yet."}
+            </>
+          }
+        />
+        <div>
+          <button type="submit" className="btn btn-sm btn-primary">
+            Save email settings
           </button>
         </div>
       </Form>

@@ -4,8 +4,9 @@
  * page says.
  */
 import { z } from "zod";
-import { checkbox, wholeNumber } from "~/features/admin/form-schema";
+import { checkbox, optionalField, wholeNumber } from "~/features/admin/form-schema";
 import { AB_TEST_NAMES, abTestConfigSchema, type AbTestConfig, type AbTestDefinition, type AbTestName } from "~/lib/ab-tests";
+import { parseSenderName, parseTestflightUrl, SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import type { SettingKey } from "~/lib/settings.server";
 
 const LABEL_MAX = 80;
@@ -29,6 +30,9 @@ export const SETTINGS_MESSAGES = {
   weight: "Use a whole number from 0 to 100.",
   label: `Use 1 to ${LABEL_MAX} characters.`,
   abInvalid: (test: string) => `The definition of ${test} is not valid.`,
+  testflightUrl: `Use a TestFlight public link, such as ${TESTFLIGHT_LINK.example}.`,
+  senderName: `Use 1 to ${SENDER_NAME.max} characters, without < > " @ or \\.`,
+  outreachSaved: "Email settings saved.",
   referralBoost: (limits: ReferralBoostLimits) => `Use a whole number of places from ${limits.min} to ${limits.max.toLocaleString("en")}.`,
   referralBoostSaved: (places: number) =>
     places === 0
@@ -52,6 +56,26 @@ export function referralBoostSchema(limits: ReferralBoostLimits) {
     })
     .transform((form) => (form as unknown as Record<string, number>)[limits.key]!);
 }
+
+/**
+ * The email settings (issue 17): the TestFlight public link invitations carry and the sender's display
+ * name. Each may be left blank (unset: invitations cannot be sent; the name in EMAIL_FROM is used).
+ */
+export const outreachSettingsSchema = z.object({
+  intent: z.literal("save-email-settings"),
+  [TESTFLIGHT_LINK.key]: optionalField(
+    z
+      .string()
+      .max(200, SETTINGS_MESSAGES.testflightUrl)
+      .transform((value, ctx) => parseTestflightUrl(value) ?? (ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.testflightUrl }), z.NEVER)),
+  ),
+  [SENDER_NAME.key]: optionalField(
+    z
+      .string()
+      .max(200, SETTINGS_MESSAGES.senderName)
+      .transform((value, ctx) => parseSenderName(value) ?? (ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.senderName }), z.NEVER)),
+  ),
+});
 
 /** A site setting's radio pair: exactly "true" or "false"; a missing or any other value is refused. */
 const onOff = z.enum(["true", "false"], { error: SETTINGS_MESSAGES.invalidValue }).transform((value) => value === "true");

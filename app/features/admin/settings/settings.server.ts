@@ -6,6 +6,7 @@
  * mirrored to KV for the edge. When the mirror cannot be written it is cleared instead, so the
  * entry route (which reads KV first, then D1) follows the saved D1 value.
  * Referral boost: D1 site_settings only (the waitlist reads it when it ranks, never at the edge).
+ * Email settings (the TestFlight link, the sender's name): D1 site_settings only (issue 17).
  * A/B tests: KV "ab_tests" is their only store; the edge falls back to the spec's table without it.
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -22,8 +23,9 @@ import { DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY, readAbTestConfigWithSource } from "~/lib/ab-tests.server";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
-import { parseBoolean, parseReferralBoost, REFERRAL_BOOST, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
-import { abTestsSchema, referralBoostSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
+import { SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
+import { parseBoolean, parseReferralBoost, readOutreachSettings, REFERRAL_BOOST, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
+import { abTestsSchema, outreachSettingsSchema, referralBoostSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
@@ -37,7 +39,7 @@ export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
   const rows = await createDb(d1)
     .select()
     .from(siteSettings)
-    .where(inArray(siteSettings.key, [...SETTING_KEYS, REFERRAL_BOOST.key]));
+    .where(inArray(siteSettings.key, [...SETTING_KEYS, REFERRAL_BOOST.key, TESTFLIGHT_LINK.key, SENDER_NAME.key]));
   const stored = new Map(rows.map((row) => [row.key, row]));
   const settings = await Promise.all(
     SETTING_KEYS.map(async (key) => {
@@ -61,7 +63,12 @@ export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
     updatedAt: boostRow?.updatedAt ?? null,
     storedInvalid: boostRow !== undefined && storedBoost === null,
   };
-  return { settings, referralBoost, abTests: ab.config, abSource: ab.source };
+  const outreach = await readOutreachSettings(d1);
+  const email = {
+    ...outreach,
+    updatedAt: [stored.get(TESTFLIGHT_LINK.key)?.updatedAt, stored.get(SENDER_NAME.key)?.updatedAt].filter(Boolean).sort().at(-1) ?? null,
+  };
+  return { settings, referralBoost, email, abTests: ab.config, abSource: ab.source };
 }
 
 export type SettingsOutcome =
@@ -79,6 +86,8 @@ export async function handleSettingsAction(context: AppLoadContext, actor: Signe
       return saveSettings(context, actor, fields);
     case "save-referral-boost":
       return saveReferralBoost(context, actor, fields);
+    case "save-email-settings":
+      return saveOutreachSettings(context, actor, fields);
     case "save-ab-tests":
       return saveAbTests(context, actor, fields);
     case "reset-ab-tests":
@@ -147,6 +156,23 @@ async function saveReferralBoost(context: AppLoadContext, actor: SignedInAdmin, 
     db.insert(siteSettings).values({ key: REFERRAL_BOOST.key, value, updatedAt }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt } }),
   ]);
   return success(SETTINGS_MESSAGES.referralBoostSaved(places));
+}
+
+/** The TestFlight link and the sender's name: a blank field removes its row (unset). One batch with the audit row. */
+async function saveOutreachSettings(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {
+  const submission = parseAdminForm(fields, outreachSettingsSchema);
+  if (submission.status !== "success") return invalid(submission.reply());
+  const values = { [TESTFLIGHT_LINK.key]: submission.value[TESTFLIGHT_LINK.key] ?? null, [SENDER_NAME.key]: submission.value[SENDER_NAME.key] ?? null };
+  const { DB } = context.cloudflare.env;
+  const db = createDb(DB);
+  const updatedAt = new Date().toISOString();
+  const writes = Object.entries(values).map(([key, value]) =>
+    value === null
+      ? db.delete(siteSettings).where(inArray(siteSettings.key, [key]))
+      : db.insert(siteSettings).values({ key, value, updatedAt }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt } }),
+  );
+  await db.batch([auditStatement(DB, actor, "updated email settings", "email settings", values), ...writes]);
+  return success(SETTINGS_MESSAGES.outreachSaved);
 }
 
 async function saveAbTests(context: AppLoadContext, actor: SignedInAdmin, fields: Record<string, string>): Promise<SettingsOutcome> {

@@ -8,6 +8,7 @@ export const ADMIN_PATHS = {
   settings: "/admin/settings",
   analytics: "/admin/analytics",
   email: "/admin/email",
+  announcements: "/admin/announcements",
   mailbox: "/admin/mailbox",
 } as const;
 
@@ -18,6 +19,7 @@ export const ADMIN_PATHS = {
 export const ADMIN_NAV: readonly { to: string; label: string; devMailbox?: true }[] = [
   { to: ADMIN_PATHS.dashboard, label: "Dashboard" },
   { to: ADMIN_PATHS.betaTesters, label: "Beta testers" },
+  { to: ADMIN_PATHS.announcements, label: "Announcements" },
   { to: ADMIN_PATHS.email, label: "Email" },
   { to: ADMIN_PATHS.mailbox, label: "Mailbox (development)", devMailbox: true },
   { to: ADMIN_PATHS.reviews, label: "Reviews" },

@@ -1,8 +1,10 @@
 /**
- * The registry of message kinds. A new kind (issue 17: the beta invitation, announcements) is a file
- * next to these that exports an EmailKind, plus one line here.
+ * The registry of message kinds. A new kind is a file next to these that exports an EmailKind, plus
+ * one line here.
  */
+import { announcementKind } from "./announcement.server";
 import { confirmKind } from "./confirm.server";
+import { invitationKind } from "./invitation.server";
 import { statusLinkKind } from "./status-link.server";
 import type { EmailKind } from "./types.server";
 import { welcomeKind } from "./welcome.server";
@@ -14,6 +16,8 @@ export const emailKinds = {
   confirm: registered(confirmKind),
   welcome: registered(welcomeKind),
   status_link: registered(statusLinkKind),
+  invitation: registered(invitationKind),
+  announcement: registered(announcementKind),
 } as const;
 
 export type EmailKindName = keyof typeof emailKinds;

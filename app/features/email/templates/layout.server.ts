@@ -25,9 +25,13 @@ const DARK_MODE = `
     .lv-card { background-color: #1e293b !important; border-color: #334155 !important; }
     .lv-text { color: #e2e8f0 !important; }
     .lv-muted { color: #94a3b8 !important; }
-    .lv-link { color: #93c5fd !important; }
+    .lv-link, .lv-rich a { color: #93c5fd !important; }
+    .lv-rich, .lv-rich p, .lv-rich li, .lv-rich h2, .lv-rich h3, .lv-rich pre { color: #e2e8f0 !important; }
+    .lv-rich pre { background-color: #0f172a !important; }
+    .lv-rich blockquote { color: #94a3b8 !important; border-color: #334155 !important; }
     .lv-button { background-color: #2563eb !important; }
     .lv-button a { color: #ffffff !important; }
+    .lv-button-secondary { border-color: #93c5fd !important; }
   }
   @media only screen and (max-width: 480px) {
     .lv-card { padding: 20px 16px !important; }
@@ -38,6 +42,41 @@ function checkedUrl(url: string, siteUrl: string): string {
   if (url !== siteUrl && !url.startsWith(`${siteUrl}/`)) throw new Error("email layout: a link must start with SITE_URL");
   return url;
 }
+
+/** A link off the site (external_button): https only, as a URL parses it, with no credentials. */
+function checkedExternalUrl(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (!parsed || parsed.protocol !== "https:" || parsed.username || parsed.password || parsed.href !== url) throw new Error("email layout: an external link must be a plain https URL");
+  return url;
+}
+
+/** The button of the message's main action, and the address in full under it for clients that drop buttons. */
+function buttonHtml(label: string, url: string, secondary = false): string {
+  const href = e(url);
+  const cell = secondary
+    ? `<td class="lv-button-secondary" style="border-radius:8px;border:2px solid ${COLORS.button};">
+<a class="lv-link" href="${href}" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.link};text-decoration:none;border-radius:8px;">${e(label)}</a>`
+    : `<td class="lv-button" style="border-radius:8px;background-color:${COLORS.button};">
+<a href="${href}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.buttonText};text-decoration:none;border-radius:8px;">${e(label)}</a>`;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>
+${cell}
+</td></tr></table>
+<p class="lv-muted" style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLORS.muted};">If the button does not work, open this address:<br><a class="lv-link" href="${href}" style="color:${COLORS.link};word-break:break-all;">${href}</a></p>`;
+}
+
+/** The inline styles of the elements the Markdown renderer writes (markdown.server.ts), one per tag. */
+export const MARKDOWN_STYLES = {
+  p: `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLORS.text};`,
+  h2: `margin:24px 0 12px;font-family:${FONT};font-size:19px;line-height:1.3;color:${COLORS.text};`,
+  h3: `margin:20px 0 8px;font-family:${FONT};font-size:17px;line-height:1.3;color:${COLORS.text};`,
+  list: `margin:0 0 16px;padding-left:24px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLORS.text};`,
+  li: "margin:0 0 6px;",
+  blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid ${COLORS.rule};color:${COLORS.muted};`,
+  pre: `margin:0 0 16px;padding:12px;border-radius:8px;background-color:${COLORS.page};font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:14px;line-height:1.45;white-space:pre-wrap;word-break:break-word;color:${COLORS.text};`,
+  code: "font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:0.92em;",
+  a: `color:${COLORS.link};word-break:break-word;`,
+  hr: `margin:24px 0;border:0;border-top:1px solid ${COLORS.rule};`,
+} as const;
 
 function blockHtml(block: Block, siteUrl: string): string {
   const paragraph = (text: string, size: number, color: string, cls: string) =>
@@ -58,14 +97,15 @@ function blockHtml(block: Block, siteUrl: string): string {
         "lv-text",
       );
     }
-    case "button": {
-      const url = e(checkedUrl(block.url, siteUrl));
-      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>
-<td class="lv-button" style="border-radius:8px;background-color:${COLORS.button};">
-<a href="${url}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:600;line-height:1.2;color:${COLORS.buttonText};text-decoration:none;border-radius:8px;">${e(block.label)}</a>
-</td></tr></table>
-${paragraph(`If the button does not work, open this address:<br><a class="lv-link" href="${url}" style="color:${COLORS.link};word-break:break-all;">${url}</a>`, 14, COLORS.muted, "lv-muted")}`;
-    }
+    case "button":
+      return buttonHtml(block.label, checkedUrl(block.url, siteUrl), block.secondary);
+    case "external_button":
+      return buttonHtml(block.label, checkedExternalUrl(block.url));
+    case "steps":
+      return `<ol class="lv-text" style="${MARKDOWN_STYLES.list}">${block.items.map((item) => `<li style="${MARKDOWN_STYLES.li}">${e(item)}</li>`).join("")}</ol>`;
+    case "markdown":
+      // Already escaped and checked by the Markdown renderer (markdown.server.ts), the one writer of this block.
+      return `<div class="lv-text lv-rich" style="color:${COLORS.text};">${block.html}</div>`;
   }
 }
 
@@ -76,8 +116,13 @@ function blockText(block: Block): string {
     case "note":
       return block.text;
     case "button":
+    case "external_button":
     case "link":
       return `${/[.!?:]$/.test(block.label) ? block.label : `${block.label}:`}\n${block.url}`;
+    case "steps":
+      return block.items.map((item, i) => `${i + 1}. ${item}`).join("\n");
+    case "markdown":
+      return block.text;
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * One outbox row and its entry, rendered into the message that goes out: the kind's content in the
  * layout, with the List-Unsubscribe headers (RFC 2369, and RFC 8058 one-click). A pure function of the
- * row, the entry and the settings: the same row always gives the same bytes.
+ * row, the entry, its campaign and the settings: the same row always gives the same bytes.
  */
-import { confirmUrl, referralUrl, statusUrl, unsubscribeUrl, type LinkKeys } from "../links.server";
+import { confirmUrl, LINK_PATHS, referralUrl, siteLink, statusUrl, unsubscribeUrl, type LinkKeys } from "../links.server";
 import type { EmailMessage } from "../provider.server";
 import { renderLayout } from "./layout.server";
-import type { EmailEntry, EmailKind, MessageLinks } from "./types.server";
+import type { CampaignContent, EmailEntry, EmailKind, MessageLinks } from "./types.server";
 
 export function messageLinks(keys: LinkKeys, entry: EmailEntry, issuedAt: number): MessageLinks {
   return {
@@ -18,22 +18,60 @@ export function messageLinks(keys: LinkKeys, entry: EmailEntry, issuedAt: number
   };
 }
 
-export async function renderMessage<P>(
-  kind: EmailKind<P>,
-  { to, entry, payload, issuedAt, keys }: { to: string; entry: EmailEntry; payload: P; issuedAt: number; keys: LinkKeys },
-): Promise<EmailMessage> {
-  const links = messageLinks(keys, entry, issuedAt);
-  const content = await kind.content({ entry, payload, links });
+/**
+ * The person a preview or a test copy is addressed to (an admin checking a message before it goes out):
+ * no real entry, and links that open nothing (their pages say the link does not work).
+ */
+export const SAMPLE_ENTRY: EmailEntry = {
+  id: 0,
+  email: "tester@example.com",
+  firstName: "Alex",
+  status: "confirmed",
+  referralCode: "sample-code",
+  referralCount: 0,
+  intent: "beta_testing",
+  preferences: { updates: true, invitations: true, android: true, macos: true, chromeExtension: true },
+};
+
+function sampleLinks(keys: Pick<LinkKeys, "siteUrl">): MessageLinks {
+  const sample = (path: string) => Promise.resolve(siteLink(keys, path, { token: "sample" }));
+  return {
+    site: keys.siteUrl,
+    confirm: () => sample(LINK_PATHS.confirm),
+    status: () => sample(LINK_PATHS.status),
+    unsubscribe: () => sample(LINK_PATHS.unsubscribe),
+    referral: () => referralUrl(keys, SAMPLE_ENTRY.referralCode!),
+  };
+}
+
+export interface RenderInput<P> {
+  to: string;
+  /** The entry, or "sample" for a preview or a test copy. */
+  entry: EmailEntry | "sample";
+  payload: P;
+  issuedAt: number;
+  keys: LinkKeys;
+  campaign?: CampaignContent | null;
+  /** Overrides the provider's From (the sender's display name setting). */
+  from?: string;
+}
+
+export async function renderMessage<P>(kind: EmailKind<P>, { to, entry, payload, issuedAt, keys, campaign = null, from }: RenderInput<P>): Promise<EmailMessage> {
+  const sample = entry === "sample";
+  const links = sample ? sampleLinks(keys) : messageLinks(keys, entry, issuedAt);
+  const content = await kind.content({ entry: sample ? SAMPLE_ENTRY : entry, payload, links, campaign });
   const unsubscribe = await links.unsubscribe();
   const { html, text } = renderLayout({ content, siteUrl: keys.siteUrl, unsubscribeUrl: unsubscribe });
+  const subject = content.subject.replace(/[\r\n]+/g, " ");
   return {
     to,
-    subject: content.subject.replace(/[\r\n]+/g, " "),
+    subject: sample ? `[Test] ${subject}` : subject,
     html,
     text,
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
+    ...(from ? { from } : {}),
   };
 }

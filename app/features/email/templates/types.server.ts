@@ -15,6 +15,41 @@ export interface EmailEntry {
   status: WaitlistStatus;
   referralCode: string | null;
   referralCount: number;
+  /** Why they joined: "beta_testing" (the beta program) or "waitlist". */
+  intent: string;
+  preferences: { updates: boolean; invitations: boolean; android: boolean; macos: boolean; chromeExtension: boolean };
+}
+
+/** The waitlist's preference columns (migrations/0005 wants_*), as stored. */
+export interface PreferenceColumns {
+  wants_updates: number;
+  wants_invitations: number;
+  wants_android: number;
+  wants_macos: number;
+  wants_chrome_extension: number;
+}
+
+/** An entry's preferences from its columns: the one reading of wants_* for the sender and the private pages. */
+export function preferencesOf(row: PreferenceColumns): EmailEntry["preferences"] {
+  return {
+    updates: row.wants_updates === 1,
+    invitations: row.wants_invitations === 1,
+    android: row.wants_android === 1,
+    macos: row.wants_macos === 1,
+    chromeExtension: row.wants_chrome_extension === 1,
+  };
+}
+
+/**
+ * What an invitation batch's or announcement's messages are rendered from (the email_campaigns row,
+ * never edited after creation, so every render of a row is the same bytes).
+ */
+export interface CampaignContent {
+  id: number;
+  kind: "invitation" | "announcement";
+  subject: string | null;
+  bodyMarkdown: string | null;
+  testflightUrl: string | null;
 }
 
 /** Links for this message, all absolute on SITE_URL; tokens issued when the message was queued. */
@@ -31,12 +66,18 @@ export type Block =
   | { type: "paragraph"; text: string }
   /** A prominent figure, e.g. the place in line. */
   | { type: "highlight"; text: string }
-  /** The message's one main action: a button in HTML, the label and URL in text. */
-  | { type: "button"; label: string; url: string }
+  /** The message's one main action: a button in HTML, the label and URL in text. `secondary`: an outlined button, for a second action. */
+  | { type: "button"; label: string; url: string; secondary?: true }
   /** A URL shown in full (to copy or share). */
   | { type: "link"; label: string; url: string }
   /** Small print. */
-  | { type: "note"; text: string };
+  | { type: "note"; text: string }
+  /** A numbered list (install steps). */
+  | { type: "steps"; items: string[] }
+  /** A link off the site, shown as written (the TestFlight link). Only https; the kind vouches for it. */
+  | { type: "external_button"; label: string; url: string }
+  /** Rich text rendered from the owner's Markdown by markdown.server.ts, which escapes and checks it. */
+  | { type: "markdown"; html: string; text: string };
 
 export interface EmailContent {
   subject: string;
@@ -52,6 +93,8 @@ export interface RenderContext<P> {
   entry: EmailEntry;
   payload: P;
   links: MessageLinks;
+  /** The row's invitation batch or announcement, when it belongs to one. */
+  campaign: CampaignContent | null;
 }
 
 export interface EmailKind<P = unknown> {
@@ -65,4 +108,6 @@ export interface EmailKind<P = unknown> {
    */
   ignoresSuppression(payload: P): boolean;
   content(context: RenderContext<P>): Promise<EmailContent>;
+  /** True for a kind that is only ever sent as part of a campaign (it cannot render without one). */
+  needsCampaign?: boolean;
 }

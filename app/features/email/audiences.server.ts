@@ -1,0 +1,66 @@
+/**
+ * Who wants which of the owner's messages (issue 17, ADR 0036): the announcement segments and the beta
+ * invitation's audience, each once, as the SQL condition that picks its people from `waitlist` (counts,
+ * queueing) and as the test the sender makes again when the message is due (the person may have
+ * changed their preferences, left or been suppressed since it was queued). Only confirmed entries are
+ * ever in an audience: pending ones never confirmed, unsubscribed ones left.
+ */
+import { SEGMENTS, type Segment } from "./segments";
+import type { EmailEntry } from "./templates/types.server";
+
+export { SEGMENTS, type Segment };
+
+interface Audience {
+  /** A condition on `waitlist` (no parameters): who is in it. */
+  sql: string;
+  /** The same rule on an entry, checked again when the message is due. */
+  wants(entry: EmailEntry): boolean;
+  /** The footer's "why you get this". */
+  reason: string;
+}
+
+const CONFIRMED = "status = 'confirmed'";
+
+export const SEGMENT_AUDIENCES: Record<Segment, Audience> = {
+  beta_testers: {
+    sql: `${CONFIRMED} AND intent = 'beta_testing' AND wants_invitations = 1`,
+    wants: (e) => e.status === "confirmed" && e.intent === "beta_testing" && e.preferences.invitations,
+    reason: "You are getting this because you joined the beta program and chose to hear about it.",
+  },
+  android: {
+    sql: `${CONFIRMED} AND wants_android = 1`,
+    wants: (e) => e.status === "confirmed" && e.preferences.android,
+    reason: "You are getting this because you asked to hear when the Android app is ready.",
+  },
+  macos: {
+    sql: `${CONFIRMED} AND wants_macos = 1`,
+    wants: (e) => e.status === "confirmed" && e.preferences.macos,
+    reason: "You are getting this because you asked to hear when the Mac app is ready.",
+  },
+  chrome_extension: {
+    sql: `${CONFIRMED} AND wants_chrome_extension = 1`,
+    wants: (e) => e.status === "confirmed" && e.preferences.chromeExtension,
+    reason: "You are getting this because you asked to hear when the Chrome extension is ready.",
+  },
+  updates: {
+    sql: `${CONFIRMED} AND wants_updates = 1`,
+    wants: (e) => e.status === "confirmed" && e.preferences.updates,
+    reason: "You are getting this because you chose to get news and updates.",
+  },
+};
+
+export function isSegment(value: unknown): value is Segment {
+  return typeof value === "string" && (SEGMENTS as readonly string[]).includes(value);
+}
+
+/**
+ * Who may be sent a beta invitation: confirmed, with beta invitations on, never invited, and no
+ * invitation on its way or failed (a failed one is retried from its batch, never doubled by a new one).
+ * The unique index email_outbox_one_invitation_unique enforces the last part whatever runs at once.
+ */
+export const INVITATION_AUDIENCE: Audience = {
+  sql: `${CONFIRMED} AND wants_invitations = 1 AND invited_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.waitlist_id = waitlist.id AND o.kind = 'invitation' AND o.status <> 'cancelled')`,
+  wants: (e) => e.status === "confirmed" && e.preferences.invitations,
+  reason: "You are getting this because you joined the beta waitlist and your turn has come.",
+};

@@ -1,0 +1,34 @@
+/**
+ * An announcement (issue 17): the owner's subject and Markdown body, to one segment. Each person gets it
+ * only while they are still in the segment when it is due (preferences are checked again then).
+ */
+import { z } from "zod";
+import { SEGMENT_AUDIENCES, SEGMENTS } from "../audiences.server";
+import { renderMarkdown } from "./markdown.server";
+import type { EmailKind } from "./types.server";
+
+export const announcementPayload = z.object({ segment: z.enum(SEGMENTS) });
+
+export const announcementKind: EmailKind<z.infer<typeof announcementPayload>> = {
+  name: "announcement",
+  payload: announcementPayload,
+  needsCampaign: true,
+  wanted: (entry, payload) => SEGMENT_AUDIENCES[payload.segment].wants(entry),
+  ignoresSuppression: () => false,
+  async content({ entry, payload, links, campaign }) {
+    if (!campaign?.subject || !campaign.bodyMarkdown) throw new Error("announcement: the campaign has no subject or body");
+    const body = renderMarkdown(campaign.bodyMarkdown, links.site);
+    return {
+      subject: campaign.subject,
+      preheader: body.text.replace(/\s+/g, " ").slice(0, 120),
+      heading: campaign.subject,
+      blocks: [
+        ...(entry.firstName ? [{ type: "paragraph" as const, text: `Hi ${entry.firstName},` }] : []),
+        { type: "markdown", html: body.html, text: body.text },
+        { type: "note", text: "Choose what we email you about, or leave the list, on your status page:" },
+        { type: "button", label: "My email preferences", url: await links.status(), secondary: true },
+      ],
+      reason: SEGMENT_AUDIENCES[payload.segment].reason,
+    };
+  },
+};

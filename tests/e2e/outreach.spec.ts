@@ -1,0 +1,154 @@
+/**
+ * The owner reaching the list (issue 17), end to end: the local stack with email on (the site, the
+ * companion Worker and its queue, as `npm start` runs them), the Resend stand-in on 127.0.0.1 as the
+ * provider, and the admin pages in Chromium. What the stand-in receives is what people would get.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { hashPassword } from "~/features/admin/password-hash.mjs";
+import { svixSignature } from "~/features/outreach/webhook.server";
+import { E2E_WEBHOOK_SECRET, startEmailStack, type EmailStack } from "./email-stack";
+
+const OWNER = { email: "outreach-owner@example.test", password: "outreach owner password 2026" };
+const TESTFLIGHT = "https://testflight.apple.com/join/E2eTest1";
+
+let stack: EmailStack;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stack = await startEmailStack();
+  await stack.db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${stack.origin}/admin/login`);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A confirmed person on the list, as a sign-up and confirmation leave them. */
+async function person(email: string, fields: { lineSeq?: number; status?: string; android?: boolean; macos?: boolean; updates?: boolean } = {}) {
+  await stack.db
+    .prepare(
+      `INSERT INTO waitlist (email, first_name, status, line_seq, intent, metadata, referral_code, wants_android, wants_macos, wants_updates, confirmed_at)
+       VALUES (?1, 'Pat', ?2, ?3, 'beta_testing', '{}', lower(hex(randomblob(6))), ?4, ?5, ?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    )
+    .bind(email, fields.status ?? "confirmed", fields.lineSeq ?? null, Number(fields.android ?? false), Number(fields.macos ?? false), Number(fields.updates ?? true))
+    .run();
+}
+
+/** axe-core on the page as it is (the review panel open); the sandboxed preview frame is the message itself, checked by its unit tests. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).exclude("iframe").analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Everyone the stand-in delivered to whose address ends with `tag`, one entry per message. */
+const deliveredTo = (tag: string) => stack.standin.deliveries.flatMap((d) => d.to).filter((to) => to.endsWith(tag)).sort();
+
+test("inviting the next 2 testers sends exactly those 2 messages with the TestFlight link, skipping one who unsubscribed", async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = "@invite.example";
+  await person(`first${tag}`, { lineSeq: 101 });
+  await person(`left${tag}`, { lineSeq: 102, status: "unsubscribed" });
+  await person(`second${tag}`, { lineSeq: 103 });
+  await person(`third${tag}`, { lineSeq: 104 });
+  await signIn(page);
+
+  // The TestFlight link, in Settings (only Apple's join links are accepted).
+  await page.goto(`${stack.origin}/admin/settings`);
+  await page.getByLabel("TestFlight public link").fill("https://example.com/join/x");
+  await page.getByRole("button", { name: "Save email settings" }).click();
+  await expect(page.getByText("Use a TestFlight public link")).toBeVisible();
+  await page.getByLabel("TestFlight public link").fill(TESTFLIGHT);
+  await page.getByRole("button", { name: "Save email settings" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Email settings saved.");
+
+  // Review: who gets it and the message itself, then invite.
+  await page.goto(`${stack.origin}/admin/beta-testers`);
+  await page.getByLabel("Invite the next testers in line").fill("2");
+  await page.getByRole("button", { name: "Review the invitation" }).click();
+  const review = page.getByTestId("invite-review");
+  await expect(review.getByRole("heading", { name: "Invite 2 testers?" })).toBeVisible();
+  await expect(review.getByText(`Pat (first${tag})`)).toBeVisible();
+  await expect(review.getByText(`Pat (second${tag})`)).toBeVisible();
+  await expect(review.getByText(`left${tag}`)).toHaveCount(0);
+  await expect(page.frameLocator('[data-testid="invitation-preview-html"]').getByRole("link", { name: "Join the beta on TestFlight" })).toHaveAttribute("href", TESTFLIGHT);
+  expect(await axeViolations(page)).toEqual([]);
+  await review.getByRole("button", { name: "Invite 2 testers" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Queued 2 invitations.");
+
+  // The companion Worker sends them (woken by the queue): exactly those two, once each, with the link.
+  await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`first${tag}`, `second${tag}`]);
+  for (const mail of stack.standin.deliveries.filter((d) => d.to[0]!.endsWith(tag))) {
+    expect(mail.subject).toBe("Your invitation to the LinkVault beta");
+    expect(mail.html).toContain(`href="${TESTFLIGHT}"`);
+    expect(mail.text).toContain(TESTFLIGHT);
+  }
+  // The batch's progress updates on the page (it refreshes itself while a batch is going out).
+  await expect(page.getByTestId("invitation-batches").getByTestId("count-sent").first()).toHaveText("2", { timeout: 30_000 });
+  // Nothing more arrives: the unsubscribed tester and the third in line were never invited.
+  await page.reload();
+  await expect(page.getByTestId("invite-counts")).toContainText("2 invited so far");
+  expect(deliveredTo(tag)).toEqual([`first${tag}`, `second${tag}`]);
+});
+
+test("an Android announcement reaches only the people who asked for Android", async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = "@announce.example";
+  await person(`droid-a${tag}`, { android: true });
+  await person(`droid-b${tag}`, { android: true, updates: false });
+  await person(`mac${tag}`, { macos: true });
+  await person(`news${tag}`);
+  await person(`droid-gone${tag}`, { android: true, status: "unsubscribed" });
+  await signIn(page);
+  await page.goto(`${stack.origin}/admin/announcements`);
+  await page.getByLabel("Subject").fill("LinkVault for Android is here");
+  await page.getByLabel("Message (Markdown)").fill("The **Android** app is ready.\n\n- Save links\n- Find them again\n\n[Read more](/blog)");
+  await page.getByRole("radio", { name: /Asked about Android/ }).check();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const review = page.getByTestId("announcement-review");
+  await expect(review.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
+  const preview = page.frameLocator('[data-testid="announcement-preview-html"]');
+  await expect(preview.locator("strong", { hasText: "Android" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await review.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+  await expect(page.getByTestId("flash")).toContainText("Queued");
+
+  await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`droid-a${tag}`, `droid-b${tag}`]);
+  for (const mail of stack.standin.deliveries.filter((d) => d.to[0]!.endsWith(tag))) {
+    expect(mail.subject).toBe("LinkVault for Android is here");
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.html).toContain(`href="${stack.origin}/blog"`);
+  }
+  await expect(page.getByTestId("announcements").getByTestId("count-sent").first()).toHaveText("2", { timeout: 30_000 });
+});
+
+test("a signed bounce report suppresses the address; a forged one is refused and changes nothing", async ({ request }) => {
+  const email = "bounced@webhook.example";
+  await person(email, { android: true });
+  const body = JSON.stringify({ type: "email.bounced", created_at: new Date().toISOString(), data: { email_id: "re_e2e", to: [email], bounce: { type: "Permanent" } } });
+  const at = Math.floor(Date.now() / 1000);
+  const post = (id: string, signature: string) =>
+    request.post(`${stack.origin}/api/email/webhook`, { headers: { "Content-Type": "application/json", "svix-id": id, "svix-timestamp": String(at), "svix-signature": signature }, data: body });
+  const state = async () => ({
+    suppressed: (await stack.db.prepare("SELECT count(*) AS n FROM email_suppressions WHERE reason = 'bounced'").first<{ n: number }>())!.n,
+    status: (await stack.db.prepare("SELECT status FROM waitlist WHERE email = ?1").bind(email).first<{ status: string }>())!.status,
+  });
+
+  const before = await state();
+  const forgedSecret = `whsec_${Buffer.from("not the webhook's secret at all!!").toString("base64")}`;
+  const forged = await post("msg_forged", await svixSignature(forgedSecret, "msg_forged", at, body));
+  expect(forged.status()).toBe(401);
+  expect(await state()).toEqual(before);
+
+  const signed = await post("msg_signed", await svixSignature(E2E_WEBHOOK_SECRET, "msg_signed", at, body));
+  expect(signed.status()).toBe(200);
+  expect(await state()).toEqual({ suppressed: before.suppressed + 1, status: "unsubscribed" });
+  // The same call again is a replay: refused, nothing more.
+  expect((await post("msg_signed", await svixSignature(E2E_WEBHOOK_SECRET, "msg_signed", at, body))).status()).toBe(409);
+});
