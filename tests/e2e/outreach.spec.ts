@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { svixSignature } from "~/features/outreach/webhook.server";
+import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { E2E_WEBHOOK_SECRET, startEmailStack, type EmailStack } from "./email-stack";
 
 const OWNER = { email: "outreach-owner@example.test", password: "outreach owner password 2026" };
@@ -151,4 +152,58 @@ test("a signed bounce report suppresses the address; a forged one is refused and
   expect(await state()).toEqual({ suppressed: before.suppressed + 1, status: "unsubscribed" });
   // The same call again is a replay: refused, nothing more.
   expect((await post("msg_signed", await svixSignature(E2E_WEBHOOK_SECRET, "msg_signed", at, body))).status()).toBe(409);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner reviews and sends an invitation and an announcement; the invited tester's status page shows the TestFlight link", async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const tag = "@nojs.example";
+    // Far ahead in line, so the next 1 is this person whatever the other tests left uninvited.
+    await person(`invitee${tag}`, { lineSeq: 1 });
+    await person(`macos-fan${tag}`, { macos: true });
+    await stack.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value").bind(TESTFLIGHT_LINK.key, TESTFLIGHT).run();
+    await signIn(page);
+
+    // Invite the next 1: the review is a server-rendered page, the send a plain form post.
+    await page.goto(`${stack.origin}/admin/beta-testers`);
+    await page.getByLabel("Invite the next testers in line").fill("1");
+    await page.getByRole("button", { name: "Review the invitation" }).click();
+    const review = page.getByTestId("invite-review");
+    await expect(review.getByRole("heading", { name: "Invite 1 tester?" })).toBeVisible();
+    await expect(review.getByText(`Pat (invitee${tag})`)).toBeVisible();
+    await review.getByRole("button", { name: "Invite 1 tester" }).click();
+    await expect(page.getByTestId("flash")).toContainText("Queued 1 invitation.");
+    await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`invitee${tag}`]);
+
+    // An announcement to the people who asked about macOS, the same way.
+    await page.goto(`${stack.origin}/admin/announcements`);
+    await page.getByLabel("Subject").fill("LinkVault for macOS: a first look");
+    await page.getByLabel("Message (Markdown)").fill("The **macOS** app is coming.");
+    await page.getByRole("radio", { name: /Asked about macOS/ }).check();
+    await page.getByRole("button", { name: "Preview" }).click();
+    const announcement = page.getByTestId("announcement-review");
+    await expect(announcement.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
+    await announcement.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+    await expect(page.getByTestId("flash")).toContainText("Queued");
+    await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`invitee${tag}`, `macos-fan${tag}`]);
+
+    // The invitation's own link to the status page: it says they are invited and gives the link.
+    const invitation = stack.standin.deliveries.find((d) => d.to[0] === `invitee${tag}`)!;
+    const statusHref = /href="([^"]*\/waitlist\/status\?token=[^"]+)"/.exec(invitation.html)![1]!.replaceAll("&amp;", "&");
+    const visitor = await browser.newPage({ javaScriptEnabled: false });
+    for (const width of [375, 768, 1280]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.goto(statusHref);
+      const card = visitor.getByRole("region", { name: "You're invited to the beta" });
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId("testflight-link")).toHaveAttribute("href", TESTFLIGHT);
+      await expect(card.getByTestId("invited")).toContainText("Your invitation went out on");
+      // Nothing wider than the screen.
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await card.screenshot({ path: test.info().outputPath(`status-invited-${width}.png`) });
+    }
+    await visitor.close();
+  });
 });
