@@ -191,7 +191,7 @@ test.describe("without JavaScript", () => {
 
     // The invitation's own link to the status page: it says they are invited and gives the link.
     const invitation = stack.standin.deliveries.find((d) => d.to[0] === `invitee${tag}`)!;
-    const statusHref = /href="([^"]*\/waitlist\/status\?token=[^"]+)"/.exec(invitation.html)![1]!.replaceAll("&amp;", "&");
+    const statusHref = /href="([^"]*\/waitlist\/status\?token=[^"]+)"/.exec(invitation.html ?? "")![1]!.replaceAll("&amp;", "&");
     const visitor = await browser.newPage({ javaScriptEnabled: false });
     for (const width of [375, 768, 1280]) {
       await visitor.setViewportSize({ width, height: 900 });
