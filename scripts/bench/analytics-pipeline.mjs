@@ -25,7 +25,7 @@ import { Miniflare } from "miniflare";
 import { applyMigrations as applyD1Migrations } from "../lib/d1-migrations.mjs";
 import { startLocalStack } from "../local-stack/index.mjs";
 import { d1Probe } from "../local-stack/instruments.mjs";
-import { BENCH_UA, beacon } from "./beacons.mjs";
+import { beacon } from "./beacons.mjs";
 import { postOnce } from "./http.mjs";
 import { median, percentile } from "./stats.mjs";
 
@@ -73,7 +73,6 @@ async function signUpRound(origin, round, label) {
         const response = await postOnce(new URL("/api/waitlist", origin), body, {
           "Content-Type": "application/x-www-form-urlencoded",
           Origin: origin,
-          "User-Agent": BENCH_UA,
           "CF-Connecting-IP": `198.19.${round}.${i + 1}`,
         }).catch((error) => ({ status: `error: ${error.message}` }));
         latencies.push(performance.now() - started);

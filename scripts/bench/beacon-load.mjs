@@ -10,7 +10,7 @@
 //   can take, which by construction leaves no idle CPU.
 // On "stop" it waits for the answers in flight and posts its figures back.
 import { parentPort, workerData } from "node:worker_threads";
-import { BENCH_UA, beacon } from "./beacons.mjs";
+import { beacon } from "./beacons.mjs";
 import { postOnce } from "./http.mjs";
 
 const MAX_IN_FLIGHT = 256;
@@ -28,7 +28,7 @@ function send(n, address) {
   const body = JSON.stringify(beacon(n, eventsPerBeacon));
   const started = performance.now();
   sent++;
-  return postOnce(url, body, { "Content-Type": "application/json", Origin: origin, "User-Agent": BENCH_UA, "CF-Connecting-IP": address })
+  return postOnce(url, body, { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": address })
     .catch((error) => ({ status: `error: ${error.message}` }))
     .then((response) => {
       latencies.push(performance.now() - started);

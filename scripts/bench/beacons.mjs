@@ -1,7 +1,5 @@
 // The analytics beacons the pipeline section sends (and replays against today's design): a visitor's
 // batch as the browser's sink builds it (app/features/analytics/browser/sink.ts), with `size` events.
-export const BENCH_UA = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-
 const NAMES = ["page_view", "scroll_depth", "web_vital", "cta_click", "ab_test_impression"];
 const PATHS = ["/home", "/pricing", "/features"];
 const PROPERTIES = [{}, { percent: 50 }, { metric: "LCP", value: 1200, rating: "good" }, { id: "hero" }, { test: "hero_cta", variant: "control" }];
