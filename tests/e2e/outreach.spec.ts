@@ -51,6 +51,28 @@ async function axeViolations(page: Page): Promise<string[]> {
 /** Everyone the stand-in delivered to whose address ends with `tag`, one entry per message. */
 const deliveredTo = (tag: string) => stack.standin.deliveries.flatMap((d) => d.to).filter((to) => to.endsWith(tag)).sort();
 
+/** On the beta testers page: asks to invite the next `count` testers; answers the review panel, its heading checked. */
+async function reviewNextInvitations(page: Page, count: number) {
+  await page.goto(`${stack.origin}/admin/beta-testers`);
+  await page.getByLabel("Invite the next testers in line").fill(String(count));
+  await page.getByRole("button", { name: "Review the invitation" }).click();
+  const review = page.getByTestId("invite-review");
+  await expect(review.getByRole("heading", { name: `Invite ${count} ${count === 1 ? "tester" : "testers"}?` })).toBeVisible();
+  return review;
+}
+
+/** On the announcements page: writes one for `segment` and previews it; answers the review panel, its heading checked. */
+async function previewAnnouncement(page: Page, { subject, markdown, segment }: { subject: string; markdown: string; segment: RegExp }) {
+  await page.goto(`${stack.origin}/admin/announcements`);
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message (Markdown)").fill(markdown);
+  await page.getByRole("radio", { name: segment }).check();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const review = page.getByTestId("announcement-review");
+  await expect(review.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
+  return review;
+}
+
 test("inviting the next 2 testers sends exactly those 2 messages with the TestFlight link, skipping one who unsubscribed", async ({ page }) => {
   test.setTimeout(180_000);
   const tag = "@invite.example";
@@ -70,11 +92,7 @@ test("inviting the next 2 testers sends exactly those 2 messages with the TestFl
   await expect(page.getByTestId("flash")).toHaveText("Email settings saved.");
 
   // Review: who gets it and the message itself, then invite.
-  await page.goto(`${stack.origin}/admin/beta-testers`);
-  await page.getByLabel("Invite the next testers in line").fill("2");
-  await page.getByRole("button", { name: "Review the invitation" }).click();
-  const review = page.getByTestId("invite-review");
-  await expect(review.getByRole("heading", { name: "Invite 2 testers?" })).toBeVisible();
+  const review = await reviewNextInvitations(page, 2);
   await expect(review.getByText(`Pat (first${tag})`)).toBeVisible();
   await expect(review.getByText(`Pat (second${tag})`)).toBeVisible();
   await expect(review.getByText(`left${tag}`)).toHaveCount(0);
@@ -107,13 +125,11 @@ test("an Android announcement reaches only the people who asked for Android", as
   await person(`news${tag}`);
   await person(`droid-gone${tag}`, { android: true, status: "unsubscribed" });
   await signIn(page);
-  await page.goto(`${stack.origin}/admin/announcements`);
-  await page.getByLabel("Subject").fill("LinkVault for Android is here");
-  await page.getByLabel("Message (Markdown)").fill("The **Android** app is ready.\n\n- Save links\n- Find them again\n\n[Read more](/blog)");
-  await page.getByRole("radio", { name: /Asked about Android/ }).check();
-  await page.getByRole("button", { name: "Preview" }).click();
-  const review = page.getByTestId("announcement-review");
-  await expect(review.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
+  const review = await previewAnnouncement(page, {
+    subject: "LinkVault for Android is here",
+    markdown: "The **Android** app is ready.\n\n- Save links\n- Find them again\n\n[Read more](/blog)",
+    segment: /Asked about Android/,
+  });
   const preview = page.frameLocator('[data-testid="announcement-preview-html"]');
   await expect(preview.locator("strong", { hasText: "Android" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -167,24 +183,14 @@ test.describe("without JavaScript", () => {
     await signIn(page);
 
     // Invite the next 1: the review is a server-rendered page, the send a plain form post.
-    await page.goto(`${stack.origin}/admin/beta-testers`);
-    await page.getByLabel("Invite the next testers in line").fill("1");
-    await page.getByRole("button", { name: "Review the invitation" }).click();
-    const review = page.getByTestId("invite-review");
-    await expect(review.getByRole("heading", { name: "Invite 1 tester?" })).toBeVisible();
+    const review = await reviewNextInvitations(page, 1);
     await expect(review.getByText(`Pat (invitee${tag})`)).toBeVisible();
     await review.getByRole("button", { name: "Invite 1 tester" }).click();
     await expect(page.getByTestId("flash")).toContainText("Queued 1 invitation.");
     await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`invitee${tag}`]);
 
     // An announcement to the people who asked about macOS, the same way.
-    await page.goto(`${stack.origin}/admin/announcements`);
-    await page.getByLabel("Subject").fill("LinkVault for macOS: a first look");
-    await page.getByLabel("Message (Markdown)").fill("The **macOS** app is coming.");
-    await page.getByRole("radio", { name: /Asked about macOS/ }).check();
-    await page.getByRole("button", { name: "Preview" }).click();
-    const announcement = page.getByTestId("announcement-review");
-    await expect(announcement.getByRole("heading", { name: /^Send to \d+ (person|people)\?$/ })).toBeVisible();
+    const announcement = await previewAnnouncement(page, { subject: "LinkVault for macOS: a first look", markdown: "The **macOS** app is coming.", segment: /Asked about macOS/ });
     await announcement.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
     await expect(page.getByTestId("flash")).toContainText("Queued");
     await expect.poll(() => deliveredTo(tag), { timeout: 60_000 }).toEqual([`invitee${tag}`, `macos-fan${tag}`]);
