@@ -210,6 +210,12 @@ test.describe("without JavaScript", () => {
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await card.screenshot({ path: test.info().outputPath(`status-invited-${width}.png`) });
     }
+    // By keyboard: Tab reaches the TestFlight link, which shows where the focus is.
+    const link = visitor.getByTestId("testflight-link");
+    await visitor.locator("body").focus();
+    for (let presses = 0; presses < 40 && !(await link.evaluate((el) => el === document.activeElement)); presses++) await visitor.keyboard.press("Tab");
+    await expect(link).toBeFocused();
+    expect(await link.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
     await visitor.close();
   });
 });
