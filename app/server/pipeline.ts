@@ -1,10 +1,12 @@
 /**
  * The request pipeline in front of Remix: body-size limit, environment validation, a
- * per-request CSP nonce, security headers on every response, and a last-resort error page.
+ * per-request CSP nonce, security headers on every response, and a last-resort error page. The
+ * analytics collector (POST /api/events) is answered here, without Remix.
  * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
+import { COLLECTOR_PATH, handleCollectorRequest } from "~/features/analytics/collector.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { assertSecretsFitHost, ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
@@ -111,14 +113,13 @@ export function createRequestPipeline(build: ServerBuild) {
       return errorPage(500, "Server configuration issue", "Server configuration issue. Please contact support.");
     }
 
+    const loadContext = (cspNonce: string) => ({ cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf }, env, cspNonce });
+    // The collector needs nothing of Remix (no route data, no render), and at a launch it is most of
+    // the traffic: answered here, a beacon skips Remix's router and handler (ADR 0037).
+    if (new URL(request.url).pathname === COLLECTOR_PATH) return handleCollectorRequest(bufferedRequest, loadContext(nonce));
+
     const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment, contentVersion?: string) =>
-      handleRemixRequest(bufferedRequest, {
-        cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf },
-        env,
-        cspNonce: renderNonce,
-        abAssignment,
-        contentVersion,
-      });
+      handleRemixRequest(bufferedRequest, { ...loadContext(renderNonce), abAssignment, contentVersion });
     if (!isEdgeCacheable(request)) return render(nonce);
     return respondWithEdgeCache({
       request,

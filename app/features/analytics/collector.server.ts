@@ -4,7 +4,8 @@
  * per minute and events per UTC day, in one call to the client's limiter object, ADR 0038), keeps
  * what the visitor's consent allows, and hands the batch to the analytics queue as one message
  * (ADR 0037): it answers without waiting for D1.
- * Cross-origin posts never get here: the request pipeline refuses them (403).
+ * The request pipeline (app/server/pipeline.ts) calls it for COLLECTOR_PATH before Remix, after its
+ * own checks: cross-origin posts never get here (403), nor bodies over the site's limit (413).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isbot } from "isbot";
@@ -18,6 +19,8 @@ import { BodyTooLargeError, readBodyWithinLimit } from "~/lib/request-body.serve
 import { newBeaconId } from "./beacon.server";
 import { recordBeacon } from "./record.server";
 
+/** Where browsers send their batches; the request pipeline hands these requests here, before Remix. */
+export const COLLECTOR_PATH = "/api/events";
 /** The scope of the per-client daily events cap (issue 18). */
 export const DAILY_EVENTS_SCOPE = "analytics-events-day";
 /** sendBeacon sends a string as text/plain and a Blob with its own type; fetch may send either. */
@@ -25,7 +28,7 @@ const ACCEPTED_MEDIA_TYPES = new Set(["", "application/json", "text/plain"]);
 
 const problem = (error: string, status: number, headers?: HeadersInit) => formAnswer({ error }, status, headers);
 
-export function methodNotAllowed(): Response {
+function methodNotAllowed(): Response {
   return formAnswer({ error: "Method not allowed: send event batches with POST." }, 405, { Allow: "POST" });
 }
 
