@@ -59,6 +59,8 @@ export async function startEmailStack(): Promise<EmailStack> {
   }
   const db = (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database;
   await applyMigrations(db);
+  // The pages' analytics beacons reach the consumer too: without its tables it would retry them all.
+  await applyMigrations((await stack.mf.getD1Database("ANALYTICS_DB", "site")) as unknown as D1Database, "migrations-analytics");
   const running = stack;
   return {
     origin: running.url.origin,
