@@ -4,7 +4,7 @@
  * analytics collector (POST /api/events) is answered here, without Remix.
  * functions/[[path]].ts and the integration tests both use it, so tests see production behaviour.
  */
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { COLLECTOR_PATH, handleCollectorRequest } from "~/features/analytics/collector.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
@@ -44,6 +44,17 @@ function isCrossOrigin(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
   return site === "cross-site" || site === "same-site";
 }
+
+/**
+ * The paths this pipeline answers itself, before Remix, whatever the method (each handler answers
+ * methods it does not take with 405). Tests enumerate them with Remix's routes (tests/support/routes.ts).
+ */
+const HANDLED_BEFORE_REMIX: Readonly<Record<string, (request: Request, context: AppLoadContext) => Promise<Response>>> = {
+  // The collector needs nothing of Remix (no route data, no render), and at a launch it is most of
+  // the traffic: answered here, a beacon skips Remix's router and handler (ADR 0037).
+  [COLLECTOR_PATH]: handleCollectorRequest,
+};
+export const PATHS_HANDLED_BEFORE_REMIX: readonly string[] = Object.keys(HANDLED_BEFORE_REMIX);
 
 /** Pages are read with GET (and HEAD) and forms sent with POST; Remix would run an action for any other method. */
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
@@ -113,10 +124,9 @@ export function createRequestPipeline(build: ServerBuild) {
       return errorPage(500, "Server configuration issue", "Server configuration issue. Please contact support.");
     }
 
-    const loadContext = (cspNonce: string) => ({ cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf }, env, cspNonce });
-    // The collector needs nothing of Remix (no route data, no render), and at a launch it is most of
-    // the traffic: answered here, a beacon skips Remix's router and handler (ADR 0037).
-    if (new URL(request.url).pathname === COLLECTOR_PATH) return handleCollectorRequest(bufferedRequest, loadContext(nonce));
+    const loadContext = (cspNonce: string): AppLoadContext => ({ cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf }, env, cspNonce });
+    const { pathname } = new URL(request.url);
+    if (Object.hasOwn(HANDLED_BEFORE_REMIX, pathname)) return HANDLED_BEFORE_REMIX[pathname]!(bufferedRequest, loadContext(nonce));
 
     const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment, contentVersion?: string) =>
       handleRemixRequest(bufferedRequest, { ...loadContext(renderNonce), abAssignment, contentVersion });

@@ -1,9 +1,10 @@
 /**
- * The routes of the real server build, as URLs a test can request. Tests that must cover every
- * route (the admin guard, the hostile-input corpus) read them here, so a new route is covered the
- * moment it exists.
+ * The routes of the real server build, and the paths the request pipeline answers before Remix, as
+ * URLs a test can request. Tests that must cover every route (the admin guard, the hostile-input
+ * corpus) read them here, so a new route is covered the moment it exists.
  */
 import type { ServerBuild } from "@remix-run/cloudflare";
+import { PATHS_HANDLED_BEFORE_REMIX } from "~/server/pipeline";
 
 export interface AppRoute {
   /** The URL pattern, e.g. "/blog/:slug", "/admin/reviews/:id", "/*". */
@@ -18,7 +19,10 @@ export async function loadServerBuild(): Promise<ServerBuild> {
   return (await import("../../build/index.js")) as ServerBuild;
 }
 
-/** Every route of the build with a loader or an action, one entry per URL pattern. */
+/**
+ * Every route of the build with a loader or an action, one entry per URL pattern, and the paths the
+ * request pipeline answers before Remix (they take every method, like a route with both).
+ */
 export function appRoutes(build: ServerBuild): AppRoute[] {
   const fullPath = (id: string): string => {
     const route = build.routes[id]!;
@@ -35,6 +39,7 @@ export function appRoutes(build: ServerBuild): AppRoute[] {
     const known = byPattern.get(pattern);
     byPattern.set(pattern, { pattern, hasLoader: hasLoader || Boolean(known?.hasLoader), hasAction: hasAction || Boolean(known?.hasAction) });
   }
+  for (const pattern of PATHS_HANDLED_BEFORE_REMIX) byPattern.set(pattern, { pattern, hasLoader: true, hasAction: true });
   return [...byPattern.values()].sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 
