@@ -30,11 +30,11 @@ export interface PipelineContext {
  * and Sec-Fetch-Site everywhere modern; either one naming another site is refused. Origins are
  * compared whole, scheme, host and port (ADR 0034): http://site is not https://site.
  */
-function isCrossOrigin(request: Request): boolean {
+function isCrossOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     try {
-      if (new URL(origin).origin !== new URL(request.url).origin) return true;
+      if (new URL(origin).origin !== url.origin) return true;
     } catch {
       return true;
     }
@@ -86,7 +86,7 @@ function createNonce(): string {
 export function createRequestPipeline(build: ServerBuild) {
   const handleRemixRequest = createRequestHandler(build, build.mode);
 
-  async function respond(request: Request, context: PipelineContext, nonce: string): Promise<Response> {
+  async function respond(request: Request, url: URL, context: PipelineContext, nonce: string): Promise<Response> {
     let bufferedRequest = request;
     if (!ALLOWED_METHODS.has(request.method)) {
       const refused = errorPage(405, "Method not allowed", "This site only answers GET and POST requests.");
@@ -94,14 +94,14 @@ export function createRequestPipeline(build: ServerBuild) {
       return refused;
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      if (isCrossOrigin(request)) {
+      if (isCrossOrigin(request, url)) {
         return errorPage(403, "Request refused", "Forms on this site can only be sent from this site.");
       }
       try {
         const body = await readBodyWithinLimit(request, MAX_REQUEST_BODY_BYTES);
         const headers = new Headers(request.headers);
         // Same origin was verified above; Remix's own CSRF check compares Origin with this host.
-        headers.set("X-Forwarded-Host", new URL(request.url).host);
+        headers.set("X-Forwarded-Host", url.host);
         bufferedRequest = new Request(request.url, { method: request.method, headers, body });
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
@@ -125,8 +125,7 @@ export function createRequestPipeline(build: ServerBuild) {
     }
 
     const loadContext = (cspNonce: string): AppLoadContext => ({ cloudflare: { env: context.env, ctx: { waitUntil: context.waitUntil }, cf: context.cf }, env, cspNonce });
-    const { pathname } = new URL(request.url);
-    if (Object.hasOwn(HANDLED_BEFORE_REMIX, pathname)) return HANDLED_BEFORE_REMIX[pathname]!(bufferedRequest, loadContext(nonce));
+    if (Object.hasOwn(HANDLED_BEFORE_REMIX, url.pathname)) return HANDLED_BEFORE_REMIX[url.pathname]!(bufferedRequest, loadContext(nonce));
 
     const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment, contentVersion?: string) =>
       handleRemixRequest(bufferedRequest, { ...loadContext(renderNonce), abAssignment, contentVersion });
@@ -147,13 +146,15 @@ export function createRequestPipeline(build: ServerBuild) {
 
   return async function handle(request: Request, context: PipelineContext): Promise<Response> {
     const nonce = createNonce();
+    // Parsed once: every step below reads the path, origin or scheme.
+    const url = new URL(request.url);
     let response: Response;
     try {
-      response = await respond(request, context, nonce);
+      response = await respond(request, url, context, nonce);
       // Admin changes to reviews or settings show on the very next public request (ADR 0025).
       if (isAdminChange(response)) await bumpContentVersion(context.env.CONFIG);
     } catch (error) {
-      logError("request_failed", error, { method: request.method, path: new URL(request.url).pathname });
+      logError("request_failed", error, { method: request.method, path: url.pathname });
       response = errorPage(500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.");
     }
     // Responses from fetch() or the cache can carry immutable headers.
@@ -161,14 +162,14 @@ export function createRequestPipeline(build: ServerBuild) {
     // The admin guard's signal to this pipeline, never to the browser.
     response.headers.delete(ADMIN_WRITE_HEADER);
     applyBrowserCacheControl(response.headers);
-    if (new URL(request.url).pathname.startsWith("/admin")) {
+    if (url.pathname.startsWith("/admin")) {
       // Nothing of the admin area is ever stored by a browser, proxy or edge cache, or indexed.
       response.headers.set("Cache-Control", "no-store");
       response.headers.set("X-Robots-Tag", "noindex, nofollow");
     }
     applySecurityHeaders(response.headers, {
       nonce,
-      secure: new URL(request.url).protocol === "https:",
+      secure: url.protocol === "https:",
       thirdParties: thirdPartySources(context.env),
     });
     return response;

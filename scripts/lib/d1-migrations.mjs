@@ -28,6 +28,12 @@ export function migrationStatements(sql) {
   return statements;
 }
 
+/**
+ * Each migrated D1 binding of wrangler.toml and its `migrations_dir`: the site's database and the
+ * analytics one (ADR 0037). Whatever migrates a local stack migrates all of these.
+ */
+export const MIGRATIONS_DIR_BY_BINDING = { DB: "migrations", ANALYTICS_DB: "migrations-analytics" };
+
 /** The migration files (migrations/*.sql), in the order they apply. */
 export function migrationFiles(dir = join(process.cwd(), "migrations")) {
   return readdirSync(dir)

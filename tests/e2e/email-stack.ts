@@ -9,7 +9,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { expect } from "@playwright/test";
-import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
+import { applyMigrations, MIGRATIONS_DIR_BY_BINDING } from "../../scripts/lib/d1-migrations.mjs";
 import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
 import { startResendStandin, type ResendStandin, type StandinDelivery } from "../../scripts/lib/resend-standin.mjs";
 
@@ -57,10 +57,11 @@ export async function startEmailStack(): Promise<EmailStack> {
     rmSync(stateDir, { recursive: true, force: true });
     throw error;
   }
+  // Every database, the analytics one too: the pages' beacons reach the consumer.
+  for (const [binding, dir] of Object.entries(MIGRATIONS_DIR_BY_BINDING)) {
+    await applyMigrations((await stack.mf.getD1Database(binding, "site")) as unknown as D1Database, dir);
+  }
   const db = (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database;
-  await applyMigrations(db);
-  // The pages' analytics beacons reach the consumer too: without its tables it would retry them all.
-  await applyMigrations((await stack.mf.getD1Database("ANALYTICS_DB", "site")) as unknown as D1Database, "migrations-analytics");
   const running = stack;
   return {
     origin: running.url.origin,

@@ -6,14 +6,14 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { Miniflare, Response as MiniflareResponse } from "miniflare";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
+import { applyMigrations, MIGRATIONS_DIR_BY_BINDING } from "../../scripts/lib/d1-migrations.mjs";
 import { freshConnectionsToWorkerd } from "../../scripts/lib/workerd-bridge.mjs";
 import { loadServerBuild } from "./routes";
 
 export { applyMigrationFile, applyMigrations, migrationFiles, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
 
 /** The analytics database's migrations (ADR 0037). */
-export const ANALYTICS_MIGRATIONS_DIR = "migrations-analytics";
+export const ANALYTICS_MIGRATIONS_DIR = MIGRATIONS_DIR_BY_BINDING.ANALYTICS_DB;
 
 export interface TestApp {
   mf: Miniflare;
