@@ -57,13 +57,26 @@ const LOAD_WARM_UP_MS = 1_500;
 const ROUNDS_PER_LEVEL = 3;
 /** The levels of the isolation comparison (the beacons on a second stack, in a process of its own). */
 const ISOLATED_LEVELS = LOAD_LEVELS.filter((load) => load.mode === "paced" && load.beaconsPerSecond <= 150);
-/** The stack's variables in the bench: limits no bench client reaches. */
-const BENCH_VARS = {
-  APP_ENV: "test",
-  WAITLIST_RATE_LIMIT_MAX: "100000",
-  ANALYTICS_RATE_LIMIT_MAX: "100000",
-  ANALYTICS_EVENTS_PER_CLIENT_PER_DAY: "100000000",
-};
+/**
+ * The local stack's options in this section (both stacks of the isolation comparison): limits no
+ * bench client reaches, no crons, errors only.
+ */
+export function benchStackOptions(stateDir) {
+  const vars = { APP_ENV: "test", WAITLIST_RATE_LIMIT_MAX: "100000", ANALYTICS_RATE_LIMIT_MAX: "100000", ANALYTICS_EVENTS_PER_CLIENT_PER_DAY: "100000000" };
+  return { port: 0, stateDir, devVars: false, crons: false, logLevel: "error", vars };
+}
+
+/**
+ * The events stored in an analytics database, read from Node through Miniflare's loopback proxy,
+ * which can drop a request while workerd is saturated: -1 then, and the next poll reads again.
+ */
+export async function storedEvents(analyticsDb) {
+  try {
+    return (await analyticsDb.prepare("SELECT count(*) AS n FROM analytics_events").first()).n;
+  } catch {
+    return -1;
+  }
+}
 const DRAIN_SUSTAINED_MS = 3_000;
 /** Today's design's statements per event do not depend on the number of batches. */
 const REPLAYED_BATCHES = 400;
@@ -196,8 +209,8 @@ async function measureRound({ signUpOrigin, beaconOrigin, load, round, stored, a
  * The same stack in a child process (analytics-stack-process.mjs): its own workerd, its own state.
  * Resolves with { origin, stored(), close() }.
  */
-async function startStackProcess(stateDir, vars) {
-  const child = fork(fileURLToPath(new URL("./analytics-stack-process.mjs", import.meta.url)), [stateDir, JSON.stringify(vars)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+async function startStackProcess(stateDir) {
+  const child = fork(fileURLToPath(new URL("./analytics-stack-process.mjs", import.meta.url)), [stateDir], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const nextMessage = () =>
     new Promise((resolve, reject) => {
       const onExit = (code) => reject(new Error(`bench: the second stack exited (${code})`));
@@ -234,54 +247,45 @@ export async function measureAnalyticsPipeline({ stateDir, isolatedStateDir, pro
   const old = await todaysDesign(REPLAYED_BATCHES);
   const consumer = d1Probe({ worker: "jobs", binding: "ANALYTICS_DB" });
   const directWrites = d1Probe({ worker: "site", binding: "ANALYTICS_DB" });
-  const stack = await startLocalStack({ port: 0, stateDir, devVars: false, crons: false, logLevel: "error", vars: BENCH_VARS, extendWorkers: (workers) => directWrites.extend(consumer.extend(workers)) });
+  const stack = await startLocalStack({ ...benchStackOptions(stateDir), extendWorkers: (workers) => directWrites.extend(consumer.extend(workers)) });
   const origin = stack.url.origin;
   const analytics = await stack.mf.getD1Database("ANALYTICS_DB", consumer.reader);
-  // Read from Node through Miniflare's loopback proxy, which can drop a request while workerd is
-  // saturated; a failed read is simply read again at the next poll.
-  const stored = async () => {
-    try {
-      return (await analytics.prepare("SELECT count(*) AS n FROM analytics_events").first()).n;
-    } catch {
-      return -1;
-    }
-  };
-  const levels = [];
-  const isolated = [];
+  let levels = [];
+  let isolated = [];
   let accepted = 0;
   let round = 0;
-  let second;
-  try {
-    await signUpRound(origin, 250, "warm-up");
-    for (const load of LOAD_LEVELS) {
+  /**
+   * Every round of `loads` (ROUNDS_PER_LEVEL per paced level, one flood), the sign-ups on this stack
+   * and the beacons on `beacons` ({ origin, stored() }). Resolves with { levels, accepted }.
+   */
+  async function measureLevels(loads, beacons, label) {
+    const measured = [];
+    let acceptedThere = 0;
+    for (const load of loads) {
       const rounds = load.mode === "paced" ? ROUNDS_PER_LEVEL : 1;
       const level = { load, rounds: [] };
       for (let r = 0; r < rounds; r++) {
-        progress(`pipeline: ${describeLoad(load)}, round ${r + 1}/${rounds}: ${SIGN_UPS_PER_ROUND} sign-ups alone, then under it`);
-        const result = await measureRound({ signUpOrigin: origin, beaconOrigin: origin, load, round: round++, stored, acceptedBefore: accepted });
-        accepted += result.collector.accepted;
+        progress(`pipeline: ${label}${describeLoad(load)}, round ${r + 1}/${rounds}: ${SIGN_UPS_PER_ROUND} sign-ups alone, then under it`);
+        const result = await measureRound({ signUpOrigin: origin, beaconOrigin: beacons.origin, load, round: round++, stored: beacons.stored, acceptedBefore: acceptedThere });
+        acceptedThere += result.collector.accepted;
         level.rounds.push(result);
       }
-      levels.push(level);
+      measured.push(level);
     }
+    return { levels: measured, accepted: acceptedThere };
+  }
+  let second;
+  try {
+    await signUpRound(origin, 250, "warm-up");
+    ({ levels, accepted } = await measureLevels(LOAD_LEVELS, { origin, stored: () => storedEvents(analytics) }, ""));
     // The isolation comparison: the same sign-ups on the same stack, while the beacons go to a second
     // stack in a process of its own (nothing shared but the machine).
     progress("pipeline: starting a second stack in a process of its own");
-    second = await startStackProcess(isolatedStateDir, BENCH_VARS);
+    second = await startStackProcess(isolatedStateDir);
     // The flood leaves the stack busy for a while (objects to evict, queues to settle): one unmeasured
     // round first, as at the start, so the first "alone" round of the comparison is alone.
     await signUpRound(origin, 251, "warm-up");
-    let acceptedBySecond = 0;
-    for (const load of ISOLATED_LEVELS) {
-      const level = { load, rounds: [] };
-      for (let r = 0; r < ROUNDS_PER_LEVEL; r++) {
-        progress(`pipeline: isolated, ${describeLoad(load)}, round ${r + 1}/${ROUNDS_PER_LEVEL}`);
-        const result = await measureRound({ signUpOrigin: origin, beaconOrigin: second.origin, load, round: round++, stored: second.stored, acceptedBefore: acceptedBySecond });
-        acceptedBySecond += result.collector.accepted;
-        level.rounds.push(result);
-      }
-      isolated.push(level);
-    }
+    ({ levels: isolated } = await measureLevels(ISOLATED_LEVELS, second, "isolated, "));
   } finally {
     await second?.close();
     await stack.close();
