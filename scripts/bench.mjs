@@ -281,11 +281,11 @@ function printReport(report) {
 /** The analytics pipeline section (issue 19): migrated databases of its own, the local stack with the probes. */
 async function measurePipeline() {
   const pipelineState = join(workDir, "pipeline-state");
-  const isolatedState = join(workDir, "pipeline-isolated-state");
-  progress("pipeline: preparing fresh databases for the local stack and for the isolation comparison's second stack");
+  const oneProcessState = join(workDir, "pipeline-one-process-state");
+  progress("pipeline: preparing fresh databases for the stack under test and for the one-process comparison");
   await runLogged("node", ["scripts/bench/prepare-state.mjs", pipelineState]);
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", isolatedState]);
-  return measureAnalyticsPipeline({ stateDir: pipelineState, isolatedStateDir: isolatedState, progress });
+  await runLogged("node", ["scripts/bench/prepare-state.mjs", oneProcessState]);
+  return measureAnalyticsPipeline({ stateDir: pipelineState, oneProcessStateDir: oneProcessState, progress });
 }
 
 /** The email section: a migrated D1 of its own, the local stack, then the counted run in Node. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the site and the companion Worker, migrate and seed the local D1, then serve
-// both in one Miniflare instance, the local stack (scripts/local-stack/, ADR 0032), on
-// http://127.0.0.1:8788 (PORT overrides). Variables: wrangler.toml's [vars], then .dev.vars, for the
+// both on the local stack (scripts/local-stack/, ADR 0032) on http://127.0.0.1:8788 (PORT
+// overrides), with the analytics path in a workerd process of its own (ADR 0039). Variables: wrangler.toml's [vars], then .dev.vars, for the
 // site and the jobs worker alike. The jobs worker's Cron Triggers fire on schedule.
 // `npm run dev` (--dev): the same, and every change is rebuilt and the workers reloaded
 // (scripts/local-stack/dev.mjs).
@@ -36,11 +36,11 @@ process.prependListener("SIGINT", shutdown);
 process.prependListener("SIGTERM", shutdown);
 
 try {
-  stack = await startLocalStack({ port, stateDir });
+  stack = await startLocalStack({ port, stateDir, analyticsProcess: true });
 } catch (error) {
   console.error(`\nThe local stack did not start: ${error.message}`);
   process.exit(1);
 }
 if (dev) watching = await watchAndReload(stack);
 
-console.log(`\n  Serving on ${stack.url.origin}  (site + jobs worker; state in ${stateDir})${dev ? "; rebuilding on change" : ""}\n`);
+console.log(`\n  Serving on ${stack.url.origin}  (site + jobs worker, analytics in a second workerd process; state in ${stateDir})${dev ? "; rebuilding on change" : ""}\n`);

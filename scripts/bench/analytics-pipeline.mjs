@@ -1,5 +1,6 @@
-// The analytics pipeline section of `npm run bench` (issue 19, ADR 0037), on the local stack (the
-// site and the companion Worker in one Miniflare, as `npm start` runs them), all side by side in one run:
+// The analytics pipeline section of `npm run bench` (issue 19, ADR 0037, ADR 0039), on the local
+// stack as `npm start` runs it (the site in one workerd process, the analytics path in another), all
+// side by side in one run:
 //
 // 1. Sign-up latency alone and under analytics load, at each of LOAD_LEVELS, in ROUNDS_PER_LEVEL
 //    rounds per paced level: a round of sign-ups (SIGN_UP_CONCURRENCY at a time, each from its own
@@ -12,11 +13,10 @@
 //    the consumer kept pace: the queue drained within DRAIN_SUSTAINED_MS of the load stopping (the
 //    queue's batch timeout, 2 s, plus one batch's work). The goal is read at the heaviest sustained
 //    level. The queue drains between rounds.
-//    Then the isolation comparison, at ISOLATED_LEVELS: the same rounds, the sign-ups on the same
-//    stack, the beacons on a second stack in a child process (its own workerd, its own databases,
-//    analytics-stack-process.mjs). Nothing is shared but the machine, as in production, where the
-//    site and the analytics path never share a thread: what any split of the local stack could give
-//    at best on this machine.
+//    Then the one-process comparison, at COMPARED_LEVELS: the same rounds on the stack as the tests
+//    run it (everything in one workerd process), in a child process of the bench
+//    (analytics-stack-process.mjs) started once the stack under test is closed: what the second
+//    process buys.
 // 2. The collector's answer time (p50/p99) at each level, and the events per second it accepted.
 // 3. D1 statements per 1,000 accepted events: the new design counted live by the test-only probe in
 //    front of the consumer's ANALYTICS_DB (scripts/local-stack/instruments.mjs) plus the site's direct
@@ -55,11 +55,11 @@ const LOAD_LEVELS = [
 const LOAD_WARM_UP_MS = 1_500;
 /** A p99 of 100 sign-ups is nearly their slowest, so each paced level is measured this many times. */
 const ROUNDS_PER_LEVEL = 3;
-/** The levels of the isolation comparison (the beacons on a second stack, in a process of its own). */
-const ISOLATED_LEVELS = LOAD_LEVELS.filter((load) => load.mode === "paced" && load.beaconsPerSecond <= 150);
+/** The levels of the one-process comparison. */
+const COMPARED_LEVELS = LOAD_LEVELS.filter((load) => load.mode === "paced" && load.beaconsPerSecond <= 150);
 /**
- * The local stack's options in this section (both stacks of the isolation comparison): limits no
- * bench client reaches, no crons, errors only.
+ * The local stack's options in this section (the stack under test adds its analytics process):
+ * limits no bench client reaches, no crons, errors only.
  */
 export function benchStackOptions(stateDir) {
   const vars = { APP_ENV: "test", WAITLIST_RATE_LIMIT_MAX: "100000", ANALYTICS_RATE_LIMIT_MAX: "100000", ANALYTICS_EVENTS_PER_CLIENT_PER_DAY: "100000000" };
@@ -206,7 +206,7 @@ async function measureRound({ signUpOrigin, beaconOrigin, load, round, stored, a
 }
 
 /**
- * The same stack in a child process (analytics-stack-process.mjs): its own workerd, its own state.
+ * The one-process stack in a child process (analytics-stack-process.mjs), with its own state.
  * Resolves with { origin, stored(), close() }.
  */
 async function startStackProcess(stateDir) {
@@ -238,27 +238,31 @@ async function startStackProcess(stateDir) {
 
 /**
  * The whole section's figures. `stateDir` holds migrated databases (both) for the stack under test;
- * `isolatedStateDir` another set for the second stack of the isolation comparison.
+ * `oneProcessStateDir` another set for the stack of the one-process comparison.
  */
-export async function measureAnalyticsPipeline({ stateDir, isolatedStateDir, progress }) {
+export async function measureAnalyticsPipeline({ stateDir, oneProcessStateDir, progress }) {
   // Miniflare's Node-side proxy does not survive a second instance in the process after a stack
   // under load, so today's design is replayed first, on its own instance.
   progress(`pipeline: replaying today's design for ${REPLAYED_BATCHES} batches of ${REPLAYED_EVENTS_PER_BATCH} events`);
   const old = await todaysDesign(REPLAYED_BATCHES);
+  // The probes count ANALYTICS_DB's statements where that database lives: in the analytics process.
   const consumer = d1Probe({ worker: "jobs", binding: "ANALYTICS_DB" });
   const directWrites = d1Probe({ worker: "site", binding: "ANALYTICS_DB" });
-  const stack = await startLocalStack({ ...benchStackOptions(stateDir), extendWorkers: (workers) => directWrites.extend(consumer.extend(workers)) });
-  const origin = stack.url.origin;
-  const analytics = await stack.mf.getD1Database("ANALYTICS_DB", consumer.reader);
+  const stack = await startLocalStack({
+    ...benchStackOptions(stateDir),
+    analyticsProcess: true,
+    extendWorkers: (workers, process) => (process === "analytics" ? directWrites.extend(consumer.extend(workers)) : workers),
+  });
+  const analytics = await stack.analyticsMf.getD1Database("ANALYTICS_DB", consumer.reader);
   let levels = [];
-  let isolated = [];
+  let oneProcess = [];
   let accepted = 0;
   let round = 0;
   /**
-   * Every round of `loads` (ROUNDS_PER_LEVEL per paced level, one flood), the sign-ups on this stack
-   * and the beacons on `beacons` ({ origin, stored() }). Resolves with { levels, accepted }.
+   * Every round of `loads` (ROUNDS_PER_LEVEL per paced level, one flood) on `target` ({ origin,
+   * stored() }): its sign-ups and its beacons. Resolves with { levels, accepted }.
    */
-  async function measureLevels(loads, beacons, label) {
+  async function measureLevels(loads, target, label) {
     const measured = [];
     let acceptedThere = 0;
     for (const load of loads) {
@@ -266,7 +270,7 @@ export async function measureAnalyticsPipeline({ stateDir, isolatedStateDir, pro
       const level = { load, rounds: [] };
       for (let r = 0; r < rounds; r++) {
         progress(`pipeline: ${label}${describeLoad(load)}, round ${r + 1}/${rounds}: ${SIGN_UPS_PER_ROUND} sign-ups alone, then under it`);
-        const result = await measureRound({ signUpOrigin: origin, beaconOrigin: beacons.origin, load, round: round++, stored: beacons.stored, acceptedBefore: acceptedThere });
+        const result = await measureRound({ signUpOrigin: target.origin, beaconOrigin: target.origin, load, round: round++, stored: target.stored, acceptedBefore: acceptedThere });
         acceptedThere += result.collector.accepted;
         level.rounds.push(result);
       }
@@ -274,26 +278,27 @@ export async function measureAnalyticsPipeline({ stateDir, isolatedStateDir, pro
     }
     return { levels: measured, accepted: acceptedThere };
   }
-  let second;
+  let compared;
   try {
+    const origin = stack.url.origin;
     await signUpRound(origin, 250, "warm-up");
     ({ levels, accepted } = await measureLevels(LOAD_LEVELS, { origin, stored: () => storedEvents(analytics) }, ""));
-    // The isolation comparison: the same sign-ups on the same stack, while the beacons go to a second
-    // stack in a process of its own (nothing shared but the machine).
-    progress("pipeline: starting a second stack in a process of its own");
-    second = await startStackProcess(isolatedStateDir);
-    // The flood leaves the stack busy for a while (objects to evict, queues to settle): one unmeasured
-    // round first, as at the start, so the first "alone" round of the comparison is alone.
-    await signUpRound(origin, 251, "warm-up");
-    ({ levels: isolated } = await measureLevels(ISOLATED_LEVELS, second, "isolated, "));
   } finally {
-    await second?.close();
     await stack.close();
+  }
+  try {
+    progress("pipeline: starting the one-process stack for the comparison");
+    compared = await startStackProcess(oneProcessStateDir);
+    // One unmeasured round first, as for the stack under test, so the first "alone" round is alone.
+    await signUpRound(compared.origin, 251, "warm-up");
+    ({ levels: oneProcess } = await measureLevels(COMPARED_LEVELS, compared, "one process, "));
+  } finally {
+    await compared?.close();
   }
   const newStatements = consumer.state.statements + directWrites.state.statements;
   return {
     levels: levels.map(levelFigures),
-    isolated: isolated.map(levelFigures),
+    oneProcess: oneProcess.map(levelFigures),
     statements: {
       newDesign: { statements: newStatements, consumer: consumer.state.statements, direct: directWrites.state.statements, events: accepted, per1000: (newStatements / accepted) * 1000 },
       todaysDesign: { ...old, per1000: (old.statements / old.events) * 1000, rowsWrittenPer1000: (old.rowsWritten / old.events) * 1000 },
@@ -346,7 +351,7 @@ function describeLoad(load) {
 
 /** The section's lines and its summary rows. */
 export function pipelineReport(figures, ms) {
-  const { levels, isolated, statements, settings } = figures;
+  const { levels, oneProcess, statements, settings } = figures;
   const ratios = (level) => level.rounds.map((round) => round.ratio.toFixed(2)).join(", ");
   const ratioText = (level) => `median ${level.medianRatio.toFixed(2)} of ${level.rounds.length} (${ratios(level)}), ${level.failed} failed`;
   const meetsGoal = (level) => level.medianRatio <= SIGNUP_P99_RATIO_GOAL && level.failed === 0;
@@ -363,10 +368,10 @@ export function pipelineReport(figures, ms) {
   const section = [
     `Analytics pipeline (issue 19) · local stack · per round: ${settings.signUpsPerRound} sign-ups (${settings.signUpConcurrency} at a time) alone, then under the level's beacons (from a worker thread); ${settings.roundsPerLevel} rounds per paced level`,
     `  sustained = in every round, every beacon offered was sent and answered 202, and the queue drained within ${settings.drainSustainedMs / 1000} s of the load stopping`,
-    "  The stack as `npm start` runs it (one Miniflare, one workerd process):",
+    "  The stack as `npm start` runs it (the site in one workerd process, the analytics path in another):",
     ...levels.flatMap(levelLines),
-    "  Isolation comparison: the same sign-ups on the same stack, while the level's beacons go to a second stack in a process of its own (own workerd, own databases: nothing shared but the machine):",
-    ...isolated.flatMap(levelLines),
+    "  One-process comparison: the same rounds on the stack as the tests run it (everything in one workerd process):",
+    ...oneProcess.flatMap(levelLines),
     `  D1 statements per 1,000 events, today's design (replayed)   ${statements.todaysDesign.per1000.toFixed(1)} (${Math.round(statements.todaysDesign.rowsWrittenPer1000).toLocaleString("en")} rows written)`,
     `  D1 statements per 1,000 events, new design (counted)        ${statements.newDesign.per1000.toFixed(2)} (consumer ${statements.newDesign.consumer}, site ${statements.newDesign.direct}, for ${statements.newDesign.events.toLocaleString("en")} events)`,
   ];
@@ -387,8 +392,8 @@ export function pipelineReport(figures, ms) {
     ...levels
       .filter((level) => level !== heaviest)
       .map((level) => ({ figure: `  for scale: ${describeLoad(level.load)}${level.sustained ? "" : ", not sustained"}`, value: ratioText(level), goal: "for scale", status: "n/a" })),
-    ...isolated.map((level) => ({
-      figure: `  for scale: the beacons on a second stack in a process of its own, ${describeLoad(level.load)}${level.sustained ? "" : ", not sustained"}`,
+    ...oneProcess.map((level) => ({
+      figure: `  for scale: everything in one workerd process, ${describeLoad(level.load)}${level.sustained ? "" : ", not sustained"}`,
       value: ratioText(level),
       goal: "for scale",
       status: "n/a",

@@ -1,8 +1,7 @@
-// A second local stack in a child process of its own, for the pipeline section's isolation
-// comparison (analytics-pipeline.mjs): it runs in its own workerd process with databases of its own,
-// so the beacons sent to it share nothing with the site under test but the machine (its cores and
-// disk). Started with fork(); argv[2] is a migrated state directory; the stack's options are the
-// section's (benchStackOptions).
+// The one-process stack (everything in one workerd process, as the tests run it) in a child process
+// of the bench, for the pipeline section's one-process comparison (analytics-pipeline.mjs): a fresh
+// Node process, so no Miniflare instance of the stack under test lingers in it. Started with fork();
+// argv[2] is a migrated state directory; the stack's options are the section's (benchStackOptions).
 // It posts { url } once it serves, answers "count" with { stored } (the events in its analytics
 // database, -1 when a read fails), and closes its stack on "close".
 import { startLocalStack } from "../local-stack/index.mjs";

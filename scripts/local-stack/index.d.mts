@@ -23,13 +23,20 @@ export interface LocalStackOptions {
   /** Answer POST /__stack/scheduled (default false). */
   testHooks?: boolean;
   logLevel?: "none" | "error" | "warn" | "info" | "debug";
-  /** Tests only: returns the Miniflare workers to run, given the stack's (site, jobs, …). */
-  extendWorkers?: (workers: WorkerOptions[]) => WorkerOptions[];
+  /** Run the analytics path in a second workerd process (ADR 0039), as `npm start` does (default false). */
+  analyticsProcess?: boolean;
+  /**
+   * Tests only: returns the Miniflare workers to run in a process, given the stack's (site, jobs, …)
+   * and the process ("site", the only one unless `analyticsProcess`, or "analytics").
+   */
+  extendWorkers?: (workers: WorkerOptions[], process: "site" | "analytics") => WorkerOptions[];
 }
 
 export interface LocalStack {
   url: URL;
   mf: Miniflare;
+  /** The instance that owns the analytics path: its own with `analyticsProcess`, else `mf`. */
+  analyticsMf: Miniflare;
   /** Runs the jobs worker's scheduled() once, now (cron: its first Cron Trigger by default). */
   runScheduled(options?: { cron?: string; scheduledTime?: Date }): Promise<{ outcome: string; noRetry: boolean }>;
   /** Restarts the workers with fresh code and configuration (D1/KV/R2 persist, queues do not). */

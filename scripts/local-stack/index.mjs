@@ -1,4 +1,5 @@
-// The local stack: the whole production topology in ONE Miniflare instance (ADR 0032).
+// The local stack: the whole production topology in Miniflare (ADR 0032), in one workerd process or,
+// with `analyticsProcess` (as `npm start` runs it), two (ADR 0039).
 //
 //   site  the Pages Function (build/site/index.js, from `wrangler pages functions build`) behind
 //         public/_routes.json, with an ASSETS binding that serves public/ with public/_headers
@@ -8,9 +9,12 @@
 //         bindings of workers/jobs/wrangler.toml (the same D1, the email queue's consumer and its
 //         dead-letter queue), and its Cron Triggers fired from here (crons.mjs).
 //
-// One instance, because a queue message only reaches a consumer in the same Miniflare instance,
-// wrangler's multi-config `pages dev` cannot fire a secondary worker's cron, and it drops that
-// worker's rate-limit bindings. D1, KV, R2 and the cache persist in the state directory wrangler uses
+// One Miniflare instance holds both workers, because a queue message only reaches a consumer in the
+// same instance, wrangler's multi-config `pages dev` cannot fire a secondary worker's cron, and it
+// drops that worker's rate-limit bindings. With `analyticsProcess`, a second instance (a second
+// workerd process) runs the analytics path: the collector's path, the analytics queue and its
+// consumer, and ANALYTICS_DB; each process reaches what the other owns through a gateway
+// (analytics-process.mjs). D1, KV, R2 and the cache persist in the state directory wrangler uses
 // (`--persist-to`), so `wrangler d1 migrations apply DB --local --persist-to <dir>` and the stack see
 // one database. Queues are in memory, as in `wrangler dev`.
 //
@@ -22,6 +26,7 @@ import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_generateASSETSBinding } from "wrangler";
 import { freePort } from "../lib/free-port.mjs";
+import { ANALYTICS_PROCESS_BINDING, analyticsEntrySource, analyticsOwnership, forwardingEntrySource, processWorkers, splitPlan } from "./analytics-process.mjs";
 import { freshConnectionsToWorkerd } from "../lib/workerd-bridge.mjs";
 import { JOBS_BUNDLE, JOBS_CONFIG, localStateDir, persistOptions, readDevVars, SITE_BUILD_DIR, SITE_CONFIG, DEV_VARS, withScriptNames, workerFromConfig } from "./config.mjs";
 import { checkCronExpression, emulateCrons } from "./crons.mjs";
@@ -36,12 +41,11 @@ const PAGES_ROUTER_SOURCE = new URL("./pages-router.mjs", import.meta.url);
  * The site worker's entry module: the Pages Function (a Pages Functions build exports its default
  * handler only) behind _routes.json.
  */
-function siteEntrySource(routes) {
-  return [
-    'import pagesFunction from "./index.js";',
-    'import { pagesRouter } from "./_local-stack-pages-router.mjs";',
-    `export default pagesRouter(pagesFunction, ${JSON.stringify(routes)});`,
-  ].join("\n");
+function siteEntrySource(routes, { forwardAnalytics = false } = {}) {
+  const imports = ['import pagesFunction from "./index.js";', 'import { pagesRouter } from "./_local-stack-pages-router.mjs";'];
+  const site = `pagesRouter(pagesFunction, ${JSON.stringify(routes)})`;
+  if (forwardAnalytics) return [...imports, forwardingEntrySource(site)].join("\n");
+  return [...imports, `export default ${site};`].join("\n");
 }
 
 function readRoutes(assetsDir) {
@@ -69,11 +73,15 @@ function readRoutes(assetsDir) {
  * - `testHooks` (false): also answer `POST /__stack/scheduled[?cron=…&time=<ms>]` by running the
  *   jobs worker's scheduled() now and answering its outcome as JSON (see `runScheduled`);
  * - `logLevel` ("info"): Miniflare's log level name (none, error, warn, info, debug);
- * - `extendWorkers` (tests only): a function given Miniflare's `workers` array (site, jobs, …) that
- *   returns the array to run, e.g. with a fault-injecting wrapper around a binding or another
- *   consumer in front of a queue. `npm start` never passes one.
+ * - `analyticsProcess` (false): run the analytics path in a second workerd process (ADR 0039), as
+ *   `npm start` does; tests that inject faults run the one-process stack;
+ * - `extendWorkers` (tests only): a function given Miniflare's `workers` array of one process
+ *   (site, jobs, …) and that process's name ("site", the only one unless `analyticsProcess`, or
+ *   "analytics"), that returns the array to run, e.g. with a fault-injecting wrapper around a
+ *   binding or another consumer in front of a queue. `npm start` never passes one.
  *
- * Resolves with { url, mf, runScheduled(options?), reload(), close() }.
+ * Resolves with { url, mf, analyticsMf, runScheduled(options?), reload(), close() }: `analyticsMf`
+ * is the Miniflare instance that owns the analytics path (`mf` itself in one process).
  */
 export async function startLocalStack(options = {}) {
   const {
@@ -90,6 +98,7 @@ export async function startLocalStack(options = {}) {
     crons = true,
     testHooks = false,
     logLevel = "info",
+    analyticsProcess = false,
     extendWorkers = (workers) => workers,
   } = options;
   // Node reaches the jobs worker (cron, test hooks) and D1 through Miniflare's bridge: no stale connections.
@@ -97,13 +106,20 @@ export async function startLocalStack(options = {}) {
   // SITE_URL needs the port before Miniflare starts, so port 0 is resolved here.
   const port = requestedPort === 0 ? await freePort() : Number(requestedPort);
   const origin = `http://${host}:${port}`;
-  const log = new Log(LogLevel[logLevel.toUpperCase()] ?? LogLevel.INFO);
+  const level = LogLevel[logLevel.toUpperCase()] ?? LogLevel.INFO;
+  const log = new Log(level);
   // pages dev's own asset server (@cloudflare/pages-shared): Pages' _headers, _redirects, ETags
   // and 404s. It reads public/ on each request, so rebuilt assets need no reload.
   const assets = await unstable_generateASSETSBinding({ directory: assetsDir, log });
+  // The two processes' ports (their gateways', the analytics process's own) and key, fixed for the
+  // stack's life so that a reload keeps every address.
+  const plan = analyticsProcess ? await splitPlan(freePort) : null;
 
   let jobsCrons = [];
-  /** Miniflare's options, read afresh from the configs and files (start and every reload). */
+  /**
+   * Miniflare's options, read afresh from the configs and files (start and every reload): { site,
+   * analytics } with `analytics` null in one process.
+   */
   function stackOptions() {
     const workerVars = { ...readDevVars(devVars), ...vars };
     const defaults = { SITE_URL: origin };
@@ -113,22 +129,58 @@ export async function startLocalStack(options = {}) {
     jobsCrons.forEach(checkCronExpression);
     // The site binds the jobs worker's Durable Objects by its deployed name (script_name).
     const siteOptions = withScriptNames(site.workerOptions, { [jobs.config.name]: { name: "jobs", workerOptions: jobs.workerOptions } });
-    const workers = [
-      {
-        ...siteOptions,
-        name: "site",
-        modulesRoot: siteDir,
-        modules: [
-          { type: "ESModule", path: join(siteDir, "_local-stack-entry.mjs"), contents: siteEntrySource(readRoutes(assetsDir)) },
-          { type: "ESModule", path: join(siteDir, "_local-stack-pages-router.mjs"), contents: readFileSync(PAGES_ROUTER_SOURCE, "utf8") },
-          { type: "ESModule", path: join(siteDir, "index.js") },
-        ],
-        serviceBindings: { ...siteOptions.serviceBindings, ASSETS: assets },
+    const jobsWorker = { ...jobs.workerOptions, name: "jobs", modules: true, scriptPath: jobsScript };
+    const siteWorker = {
+      ...siteOptions,
+      name: "site",
+      modulesRoot: siteDir,
+      modules: [
+        { type: "ESModule", path: join(siteDir, "_local-stack-entry.mjs"), contents: siteEntrySource(readRoutes(assetsDir), { forwardAnalytics: analyticsProcess }) },
+        { type: "ESModule", path: join(siteDir, "_local-stack-pages-router.mjs"), contents: readFileSync(PAGES_ROUTER_SOURCE, "utf8") },
+        { type: "ESModule", path: join(siteDir, "index.js") },
+      ],
+      serviceBindings: { ...siteOptions.serviceBindings, ASSETS: assets },
+    };
+    const shared = { cf: false, log, ...persistOptions(stateDir) };
+    if (!analyticsProcess) {
+      const workers = [siteWorker, jobsWorker];
+      if (testHooks) workers.push(controlWorker());
+      return { site: { host, port, ...shared, workers: extendWorkers(workers, "site") }, analytics: null };
+    }
+
+    const split = { ownership: analyticsOwnership(siteWorker, jobsWorker), plan };
+    siteWorker.serviceBindings[ANALYTICS_PROCESS_BINDING] = { external: { address: `127.0.0.1:${plan.analyticsPort}`, http: {} } };
+    const siteProcess = processWorkers([siteWorker, jobsWorker], "site", split);
+    if (testHooks) siteProcess.push(controlWorker());
+    // The analytics process runs the site's code for the analytics paths only, without assets.
+    const analyticsServices = { ...siteOptions.serviceBindings };
+    delete analyticsServices.ASSETS;
+    const analyticsSite = {
+      ...siteOptions,
+      name: "site",
+      modulesRoot: siteDir,
+      modules: [
+        { type: "ESModule", path: join(siteDir, "_local-stack-analytics-entry.mjs"), contents: analyticsEntrySource() },
+        { type: "ESModule", path: join(siteDir, "index.js") },
+      ],
+      serviceBindings: analyticsServices,
+    };
+    const analyticsWorkers = processWorkers([analyticsSite, jobsWorker], "analytics", split);
+    // Its own Durable Object storage (the limiter objects of the collector) and cache: a file is
+    // opened by one process only. Its D1 files are other files than the site process's.
+    const own = join(stateDir, "v3", "analytics-process");
+    return {
+      site: { host, port, ...shared, workers: extendWorkers(siteProcess, "site") },
+      analytics: {
+        host: "127.0.0.1",
+        port: plan.analyticsPort,
+        ...shared,
+        log: new Log(level, { prefix: "analytics" }),
+        durableObjectsPersist: join(own, "do"),
+        cachePersist: join(own, "cache"),
+        workers: extendWorkers(analyticsWorkers, "analytics"),
       },
-      { ...jobs.workerOptions, name: "jobs", modules: true, scriptPath: jobsScript },
-    ];
-    if (testHooks) workers.push(controlWorker());
-    return { host, port, cf: false, log, ...persistOptions(stateDir), workers: extendWorkers(workers) };
+    };
   }
 
   /** Runs the jobs worker's scheduled() once, now: `cron` defaults to its first Cron Trigger. */
@@ -170,12 +222,15 @@ export async function startLocalStack(options = {}) {
     }
   }
 
-  const mf = new Miniflare(stackOptions());
+  const initial = stackOptions();
+  const mf = new Miniflare(initial.site);
+  const analyticsMf = initial.analytics ? new Miniflare(initial.analytics) : null;
+  const instances = analyticsMf ? [mf, analyticsMf] : [mf];
   let url;
   try {
-    url = await mf.ready;
+    [url] = await Promise.all(instances.map((instance) => instance.ready));
   } catch (error) {
-    await mf.dispose().catch(() => {});
+    await Promise.all(instances.map((instance) => instance.dispose().catch(() => {})));
     throw error;
   }
 
@@ -212,7 +267,8 @@ export async function startLocalStack(options = {}) {
     reloading = (async () => {
       do {
         again = false;
-        await mf.setOptions(stackOptions());
+        const next = stackOptions();
+        await Promise.all([mf.setOptions(next.site), analyticsMf?.setOptions(next.analytics)]);
         emulateJobsCrons();
       } while (again);
     })().finally(() => {
@@ -225,6 +281,7 @@ export async function startLocalStack(options = {}) {
   return {
     url,
     mf,
+    analyticsMf: analyticsMf ?? mf,
     runScheduled,
     reload,
     async close() {
@@ -232,7 +289,9 @@ export async function startLocalStack(options = {}) {
       closed = true;
       cronEmulation.stop();
       await reloading?.catch(() => {});
-      await mf.dispose();
+      // An instance disposed already (a test stopping the analytics process) has nothing left to stop.
+      const alreadyDisposed = (error) => error?.code === "ERR_SERVER_NOT_RUNNING";
+      await Promise.all(instances.map((instance) => instance.dispose().catch((error) => { if (!alreadyDisposed(error)) throw error; })));
     },
   };
 }

@@ -1,0 +1,21 @@
+// Types for analytics-process.mjs (the local stack's second workerd process, ADR 0040).
+import type { WorkerOptions } from "miniflare";
+
+export const ANALYTICS_PROCESS: Readonly<{ paths: string[]; d1Bindings: string[]; queueBindings: string[] }>;
+export const ANALYTICS_PROCESS_BINDING: string;
+/** The source of `sendAcross(target, request)`, evaluated inside workerd by each module that reaches the other process. */
+export const SEND_ACROSS: string;
+export interface SplitPlan {
+  key: string;
+  gatewayPorts: { site: number; analytics: number };
+  analyticsPort: number;
+}
+export interface Ownership {
+  d1Ids: Set<string>;
+  queues: Set<string>;
+}
+export function analyticsEntrySource(): string;
+export function forwardingEntrySource(siteExpression: string): string;
+export function splitPlan(freePort: () => Promise<number>): Promise<SplitPlan>;
+export function analyticsOwnership(site: WorkerOptions, jobs: WorkerOptions): Ownership;
+export function processWorkers(workers: WorkerOptions[], side: "site" | "analytics", split: { ownership: Ownership; plan: SplitPlan }): WorkerOptions[];
