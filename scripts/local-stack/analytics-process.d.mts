@@ -5,6 +5,8 @@ export const ANALYTICS_PROCESS: Readonly<{ paths: string[]; d1Bindings: string[]
 export const ANALYTICS_PROCESS_BINDING: string;
 /** The source of `sendAcross(target, request)`, evaluated inside workerd by each module that reaches the other process. */
 export const SEND_ACROSS: string;
+/** The most of a body the site process passes on to the analytics process. */
+export const MAX_PASSED_BODY_BYTES: number;
 export interface SplitPlan {
   key: string;
   gatewayPorts: { site: number; analytics: number };

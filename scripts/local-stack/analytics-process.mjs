@@ -45,18 +45,47 @@ const COMPATIBILITY_DATE = "2024-09-23";
 // been idle 5 s: a request sent on one at that moment fails before the other process reads it
 // (measured: after each pause of about 5 s under load, a few per hundred; the events stored always
 // equalled those accepted). Each failure discards that connection, so a few more tries reach a
-// fresh one. Any other error is the caller's.
+// fresh one. Any other error is the caller's. \`init.body\` is a string, an ArrayBuffer or null, so
+// that every try sends it whole.
 export const SEND_ACROSS = `
-async function sendAcross(target, request) {
+async function sendAcross(target, url, init) {
   for (let attempt = 1; ; attempt++) {
-    const spare = attempt < 10 ? request.clone() : null;
     try {
-      return await target.fetch(request);
+      return await target.fetch(new Request(url, init));
     } catch (error) {
-      if (!spare || !String(error?.message).includes("Network connection lost")) throw error;
-      request = spare;
+      if (attempt === 10 || !String(error?.message).includes("Network connection lost")) throw error;
     }
   }
+}
+`;
+/**
+ * The most of a body the site process passes on: twice the site's limit (MAX_REQUEST_BODY_BYTES,
+ * 64 KB), so the analytics process still refuses a larger one by its size (413) as the site does,
+ * and small enough that it never waits for the other process to read it (a refusal does not read on).
+ */
+export const MAX_PASSED_BODY_BYTES = 128 * 1024;
+
+// The first `limit` bytes of a stream (all of it if shorter), as one ArrayBuffer.
+const READ_AT_MOST = `
+async function readAtMost(stream, limit) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let length = 0;
+  while (length < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  if (length >= limit) await reader.cancel();
+  const bytes = new Uint8Array(Math.min(length, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.byteLength - offset);
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes.buffer;
 }
 `;
 
@@ -102,12 +131,13 @@ const REMOTE_D1_MODULE = `${SEND_ACROSS}
 export default function (env) {
   const D1Database = env.TEMPLATE.constructor;
   return new D1Database({
-    fetch(input, init) {
+    async fetch(input, init) {
       const request = new Request(input, init);
       const url = new URL(request.url);
       const headers = new Headers(request.headers);
       headers.set("${KEY_HEADER}", env.GATEWAY_KEY);
-      return sendAcross(env.GATEWAY, new Request("http://gateway/d1/" + env.BINDING + url.pathname + url.search, { method: request.method, headers, body: request.body }));
+      const body = request.body === null ? null : await request.arrayBuffer();
+      return sendAcross(env.GATEWAY, "http://gateway/d1/" + env.BINDING + url.pathname + url.search, { method: request.method, headers, body });
     },
   });
 }
@@ -117,11 +147,11 @@ export default function (env) {
 const REMOTE_QUEUE_MODULE = `${SEND_ACROSS}
 export default function (env) {
   async function call(op, payload) {
-    const response = await sendAcross(env.GATEWAY, new Request("http://gateway/queue/" + env.BINDING, {
+    const response = await sendAcross(env.GATEWAY, "http://gateway/queue/" + env.BINDING, {
       method: "POST",
       headers: { "${KEY_HEADER}": env.GATEWAY_KEY, "Content-Type": "application/json" },
       body: JSON.stringify({ op, ...payload }),
-    }));
+    });
     if (!response.ok) throw new Error("queue " + env.BINDING + ": " + (await response.text()));
   }
   return {
@@ -152,6 +182,7 @@ export function analyticsEntrySource() {
 export function forwardingEntrySource(siteExpression) {
   return [
     SEND_ACROSS,
+    READ_AT_MOST,
     `const site = ${siteExpression};`,
     `const analyticsPaths = new Set(${JSON.stringify(ANALYTICS_PROCESS.paths)});`,
     "export default {",
@@ -159,10 +190,13 @@ export function forwardingEntrySource(siteExpression) {
     "    if (!analyticsPaths.has(new URL(request.url).pathname)) return site.fetch(request, env, ctx);",
     // Uncompressed between the processes: the site process's entry encodes the answer as its
     // client asked, exactly as for its own answers.
-    "    const forwarded = new Request(request);",
-    '    forwarded.headers.set("Accept-Encoding", "identity");',
+    "    const headers = new Headers(request.headers);",
+    '    headers.set("Accept-Encoding", "identity");',
+    // The body is read whole (at most MAX_PASSED_BODY_BYTES + 1), to be sent again if need be.
+    '    headers.delete("Content-Length");',
     "    try {",
-    `      return await sendAcross(env.${ANALYTICS_PROCESS_BINDING}, forwarded);`,
+    `      const body = request.body === null ? null : await readAtMost(request.body, ${MAX_PASSED_BODY_BYTES + 1});`,
+    `      return await sendAcross(env.${ANALYTICS_PROCESS_BINDING}, request.url, { method: request.method, headers, body });`,
     "    } catch {",
     '      return Response.json({ error: "Events cannot be stored right now." }, { status: 503, headers: { "Retry-After": "60" } });',
     "    }",

@@ -69,6 +69,16 @@ describe("two processes", () => {
     expect(notJson.status).toBe(415);
     expect(await notJson.json()).toEqual({ error: "Send the batch as JSON." });
     expect((await fetch(url("/api/events"))).status).toBe(405);
+    // Past the site's body limit, as the site itself answers: a body held to be sent again (100 KB)
+    // and one passed on as it streams (2 MB).
+    for (const bytes of [100 * 1024, 2 * 1024 * 1024]) {
+      const tooLarge = await fetch(url("/api/events"), {
+        method: "POST",
+        headers: { Origin: stack.url.origin, "User-Agent": BROWSER_UA, "Content-Type": "application/json" },
+        body: JSON.stringify({ consent: "anonymous", events: [], padding: "x".repeat(bytes) }),
+      });
+      expect(tooLarge.status).toBe(413);
+    }
     // Everything else is still the site process's.
     const home = await fetch(url("/home"), { headers: { "User-Agent": BROWSER_UA } });
     expect(home.status).toBe(200);

@@ -6,10 +6,11 @@
 import type { WorkerOptions } from "miniflare";
 import { describe, expect, it } from "vitest";
 import { COLLECTOR_PATH } from "~/features/analytics/collector.server";
-import { ANALYTICS_PROCESS, analyticsOwnership, processWorkers, SEND_ACROSS, type SplitPlan } from "../../scripts/local-stack/analytics-process.mjs";
+import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
+import { ANALYTICS_PROCESS, analyticsOwnership, MAX_PASSED_BODY_BYTES, processWorkers, SEND_ACROSS, type SplitPlan } from "../../scripts/local-stack/analytics-process.mjs";
 import { JOBS_CONFIG, SITE_CONFIG, workerFromConfig } from "../../scripts/local-stack/config.mjs";
 
-type SendAcross = (target: { fetch(request: Request): Promise<Response> }, request: Request) => Promise<Response>;
+type SendAcross = (target: { fetch(request: Request): Promise<Response> }, url: string, init: RequestInit) => Promise<Response>;
 const sendAcross = new Function(`${SEND_ACROSS}; return sendAcross;`)() as SendAcross;
 
 describe("sending to the other process", () => {
@@ -23,7 +24,7 @@ describe("sending to the other process", () => {
         return new Response("stored", { status: 202 });
       },
     };
-    const response = await sendAcross(target, new Request("http://other/api/events", { method: "POST", body: '{"events":[1]}' }));
+    const response = await sendAcross(target, "http://other/api/events", { method: "POST", body: '{"events":[1]}' });
     expect(response.status).toBe(202);
     expect(bodies).toEqual(['{"events":[1]}', '{"events":[1]}', '{"events":[1]}']);
   });
@@ -31,11 +32,11 @@ describe("sending to the other process", () => {
   it("gives any other error to the caller at once, and a lost connection after ten tries", async () => {
     let calls = 0;
     const refusing = { fetch: async () => (calls++, Promise.reject(new Error("D1_ERROR: no such table: nope"))) };
-    await expect(sendAcross(refusing, new Request("http://other/d1/query", { method: "POST", body: "{}" }))).rejects.toThrow(/no such table/);
+    await expect(sendAcross(refusing, "http://other/d1/query", { method: "POST", body: "{}" })).rejects.toThrow(/no such table/);
     expect(calls).toBe(1);
     calls = 0;
     const gone = { fetch: async () => (calls++, Promise.reject(new Error("Network connection lost."))) };
-    await expect(sendAcross(gone, new Request("http://other/api/events", { method: "POST", body: "{}" }))).rejects.toThrow(/connection lost/);
+    await expect(sendAcross(gone, "http://other/api/events", { method: "POST", body: "{}" })).rejects.toThrow(/connection lost/);
     expect(calls).toBe(10);
   });
 });
@@ -49,6 +50,10 @@ describe("what each process owns, from the wrangler configs", () => {
 
   it("answers the collector's path in the analytics process", () => {
     expect(ANALYTICS_PROCESS.paths).toEqual([COLLECTOR_PATH]);
+  });
+
+  it("passes on more of a body than the site takes, so the analytics process refuses it by its size", () => {
+    expect(MAX_PASSED_BODY_BYTES).toBeGreaterThan(MAX_REQUEST_BODY_BYTES);
   });
 
   it("gives the analytics process ANALYTICS_DB and the analytics queues, the site process the rest", () => {
