@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the site and the companion Worker, migrate and seed the local D1, then serve
 // both on the local stack (scripts/local-stack/, ADR 0032) on http://127.0.0.1:8788 (PORT
-// overrides), with the analytics path in a workerd process of its own (ADR 0039). Variables: wrangler.toml's [vars], then .dev.vars, for the
-// site and the jobs worker alike. The jobs worker's Cron Triggers fire on schedule.
+// overrides), with the analytics path in a workerd process of its own (ADR 0040). Variables:
+// wrangler.toml's [vars], then .dev.vars, for the site and the jobs worker alike. The jobs worker's Cron Triggers fire on schedule.
 // `npm run dev` (--dev): the same, and every change is rebuilt and the workers reloaded
 // (scripts/local-stack/dev.mjs).
 import { run } from "./lib/run.mjs";

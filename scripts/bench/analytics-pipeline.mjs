@@ -1,4 +1,4 @@
-// The analytics pipeline section of `npm run bench` (issue 19, ADR 0037, ADR 0039), on the local
+// The analytics pipeline section of `npm run bench` (issue 19, ADR 0037, ADR 0040), on the local
 // stack as `npm start` runs it (the site in one workerd process, the analytics path in another), all
 // side by side in one run:
 //

@@ -1,12 +1,12 @@
-// The local stack in two workerd processes (ADR 0039): the analytics path in a process of its own,
+// The local stack in two workerd processes (ADR 0040): the analytics path in a process of its own,
 // so that a flood of beacons never shares a JavaScript thread with sign-ups, as in production, where
 // the site and the companion Worker never share one.
 //
 //   site process       the site (everything but the analytics paths), the jobs worker's email queue
 //                      consumers and its crons, the limiter objects of the site's forms; sole opener
 //                      of the site's database (DB) and the email queues.
-//   analytics process  the site's code for the analytics paths (/api/events, passed on unread by the
-//                      site process), the analytics queue, its consumer and dead-letter queue, the
+//   analytics process  the site's code for the analytics paths (/api/events, passed on by the site
+//                      process), the analytics queue, its consumer and dead-letter queue, the
 //                      limiter objects of the collector; sole opener of ANALYTICS_DB.
 //
 // Why each resource has one owner: Miniflare connects a queue only to a consumer in the same
@@ -45,7 +45,7 @@ const COMPATIBILITY_DATE = "2024-09-23";
 // been idle 5 s: a request sent on one at that moment fails before the other process reads it
 // (measured: after each pause of about 5 s under load, a few per hundred; the events stored always
 // equalled those accepted). Each failure discards that connection, so a few more tries reach a
-// fresh one. Any other error is the caller's. \`init.body\` is a string, an ArrayBuffer or null, so
+// fresh one. Any other error is the caller's. `init.body` is a string, an ArrayBuffer or null, so
 // that every try sends it whole.
 export const SEND_ACROSS = `
 async function sendAcross(target, url, init) {

@@ -23,7 +23,7 @@ export interface LocalStackOptions {
   /** Answer POST /__stack/scheduled (default false). */
   testHooks?: boolean;
   logLevel?: "none" | "error" | "warn" | "info" | "debug";
-  /** Run the analytics path in a second workerd process (ADR 0039), as `npm start` does (default false). */
+  /** Run the analytics path in a second workerd process (ADR 0040), as `npm start` does (default false). */
   analyticsProcess?: boolean;
   /**
    * Tests only: returns the Miniflare workers to run in a process, given the stack's (site, jobs, …)

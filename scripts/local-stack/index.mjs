@@ -1,5 +1,5 @@
 // The local stack: the whole production topology in Miniflare (ADR 0032), in one workerd process or,
-// with `analyticsProcess` (as `npm start` runs it), two (ADR 0039).
+// with `analyticsProcess` (as `npm start` runs it), two (ADR 0040).
 //
 //   site  the Pages Function (build/site/index.js, from `wrangler pages functions build`) behind
 //         public/_routes.json, with an ASSETS binding that serves public/ with public/_headers
@@ -73,7 +73,7 @@ function readRoutes(assetsDir) {
  * - `testHooks` (false): also answer `POST /__stack/scheduled[?cron=…&time=<ms>]` by running the
  *   jobs worker's scheduled() now and answering its outcome as JSON (see `runScheduled`);
  * - `logLevel` ("info"): Miniflare's log level name (none, error, warn, info, debug);
- * - `analyticsProcess` (false): run the analytics path in a second workerd process (ADR 0039), as
+ * - `analyticsProcess` (false): run the analytics path in a second workerd process (ADR 0040), as
  *   `npm start` does; tests that inject faults run the one-process stack;
  * - `extendWorkers` (tests only): a function given Miniflare's `workers` array of one process
  *   (site, jobs, …) and that process's name ("site", the only one unless `analyticsProcess`, or
