@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
 import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
-import { BROWSER_UA, eventBatch, STACK_ADMIN, statOf, waitFor } from "../support/analytics-stack";
+import { BROWSER_UA, eventBatch, signInOverHttp, STACK_ADMIN, statOf, waitFor } from "../support/analytics-stack";
 
 let stack: LocalStack;
 let stateDir: string;
@@ -104,15 +104,8 @@ describe("two processes", () => {
     const today = new Date().toISOString().slice(0, 10);
     const stored = Number(await (await analyticsDb()).prepare("SELECT count(*) AS n FROM analytics_events WHERE name = 'page_view'").first("n"));
     expect(stored).toBeGreaterThan(0);
-    const login = await fetch(url("/admin/login"), {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: stack.url.origin, "CF-Connecting-IP": "192.0.2.250" },
-      body: new URLSearchParams({ email: STACK_ADMIN.email, password: STACK_ADMIN.password, redirectTo: "/admin/dashboard" }).toString(),
-    });
-    const session = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("lv_admin="));
-    expect(session).toBeDefined();
-    const page = await fetch(url(`/admin/analytics?from=${today}&to=${today}`), { headers: { Cookie: session! } });
+    const session = await signInOverHttp(stack.url);
+    const page = await fetch(url(`/admin/analytics?from=${today}&to=${today}`), { headers: { Cookie: session } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(statOf(html, "stat-page-views")).toBe(stored);

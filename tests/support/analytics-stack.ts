@@ -90,23 +90,26 @@ export async function startAnalyticsStack(vars: Record<string, string> = {}): Pr
     analytics: async () => (await stack.mf.getD1Database("ANALYTICS_DB", "site")) as unknown as D1Database,
     site: async () => (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database,
     post,
-    async signIn() {
-      const response = await fetch(new URL("/admin/login", url), {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin, "CF-Connecting-IP": "192.0.2.250" },
-        body: new URLSearchParams({ email: STACK_ADMIN.email, password: STACK_ADMIN.password, redirectTo: "/admin/dashboard" }).toString(),
-      });
-      const pair = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("lv_admin="));
-      if (response.status !== 302 || !pair) throw new Error(`sign-in failed with ${response.status}`);
-      return pair;
-    },
+    signIn: () => signInOverHttp(url),
     async close() {
       gate.start();
       await stack.close();
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs STACK_ADMIN in on the stack at `url` over HTTP, as a browser does; resolves with the session cookie. */
+export async function signInOverHttp(url: URL): Promise<string> {
+  const response = await fetch(new URL("/admin/login", url), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin, "CF-Connecting-IP": "192.0.2.250" },
+    body: new URLSearchParams({ email: STACK_ADMIN.email, password: STACK_ADMIN.password, redirectTo: "/admin/dashboard" }).toString(),
+  });
+  const pair = (response.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("lv_admin="));
+  if (response.status !== 302 || !pair) throw new Error(`sign-in failed with ${response.status}`);
+  return pair;
 }
 
 /** Polls `read` until `done` holds for its value; fails with the last value after `timeoutMs` (a guard, never a wait). */
