@@ -3,6 +3,8 @@ import type { WorkerOptions } from "miniflare";
 
 export const ANALYTICS_PROCESS: Readonly<{ paths: string[]; d1Bindings: string[]; queueBindings: string[] }>;
 export const ANALYTICS_PROCESS_BINDING: string;
+/** The nice value of the analytics process's threads. */
+export const ANALYTICS_PROCESS_NICENESS: number;
 /** The source of `sendAcross(target, request)`, evaluated inside workerd by each module that reaches the other process. */
 export const SEND_ACROSS: string;
 /** The most of a body the site process passes on to the analytics process. */

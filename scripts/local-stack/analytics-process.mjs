@@ -40,6 +40,13 @@ export const ANALYTICS_PROCESS_BINDING = "LOCAL_STACK_ANALYTICS_PROCESS";
 
 const COMPATIBILITY_DATE = "2024-09-23";
 
+/**
+ * The nice value of the analytics process's threads (the site's keep 0): on a shared CPU, Linux then
+ * gives the site's process about nine times its share (weights 1024 and 110), and the analytics
+ * process still has all the CPU the site leaves idle.
+ */
+export const ANALYTICS_PROCESS_NICENESS = 10;
+
 // Sends a request to the other process, again on "Network connection lost". workerd keeps idle
 // connections to the other process for reuse, and the other process closes a connection that has
 // been idle 5 s: a request sent on one at that moment fails before the other process reads it

@@ -26,11 +26,12 @@ import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_generateASSETSBinding } from "wrangler";
 import { freePort } from "../lib/free-port.mjs";
-import { ANALYTICS_PROCESS_BINDING, analyticsEntrySource, analyticsOwnership, forwardingEntrySource, processWorkers, splitPlan } from "./analytics-process.mjs";
+import { ANALYTICS_PROCESS_BINDING, ANALYTICS_PROCESS_NICENESS, analyticsEntrySource, analyticsOwnership, forwardingEntrySource, processWorkers, splitPlan } from "./analytics-process.mjs";
 import { freshConnectionsToWorkerd } from "../lib/workerd-bridge.mjs";
 import { JOBS_BUNDLE, JOBS_CONFIG, localStateDir, persistOptions, readDevVars, SITE_BUILD_DIR, SITE_CONFIG, DEV_VARS, withScriptNames, workerFromConfig } from "./config.mjs";
 import { checkCronExpression, emulateCrons } from "./crons.mjs";
 import { validateRoutes } from "./pages-router.mjs";
+import { setListenerNiceness } from "./process-priority.mjs";
 
 /** The path prefix of the test hooks (only with `testHooks: true`). */
 export const CONTROL_PREFIX = "/__stack/";
@@ -114,6 +115,18 @@ export async function startLocalStack(options = {}) {
   // The two processes' ports (their gateways', the analytics process's own) and key, fixed for the
   // stack's life so that a reload keeps every address.
   const plan = analyticsProcess ? await splitPlan(freePort) : null;
+
+  /**
+   * The analytics process gives way to the site's on a shared CPU (ADR 0040): a beacon never takes
+   * CPU from a sign-up, as in production, where they never run on the same machine. Miniflare starts
+   * a new workerd process at every start and reload, so this follows both.
+   */
+  function lowerAnalyticsPriority() {
+    if (!analyticsProcess) return;
+    if (setListenerNiceness(plan.analyticsPort, ANALYTICS_PROCESS_NICENESS) === null) {
+      log.debug("The analytics process keeps the site's CPU priority: its process cannot be found here (no /proc).");
+    }
+  }
 
   let jobsCrons = [];
   /**
@@ -233,6 +246,7 @@ export async function startLocalStack(options = {}) {
     await Promise.all(instances.map((instance) => instance.dispose().catch(() => {})));
     throw error;
   }
+  lowerAnalyticsPriority();
 
   /** Fires the jobs worker's Cron Triggers on schedule; restarted when a reload changes them. */
   let cronEmulation = { stop() {} };
@@ -269,6 +283,7 @@ export async function startLocalStack(options = {}) {
         again = false;
         const next = stackOptions();
         await Promise.all([mf.setOptions(next.site), analyticsMf?.setOptions(next.analytics)]);
+        lowerAnalyticsPriority();
         emulateJobsCrons();
       } while (again);
     })().finally(() => {

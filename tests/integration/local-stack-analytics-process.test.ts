@@ -1,15 +1,18 @@
 /**
- * The local stack in two workerd processes, as `npm start` runs it (ADR 0039): the real site build
+ * The local stack in two workerd processes, as `npm start` runs it (ADR 0040): the real site build
  * and companion Worker, the site in one process, the analytics path (the collector, the analytics
  * queue and its consumer, ANALYTICS_DB) in another, each reaching what the other owns through its
  * gateway. Requests go over HTTP to the site's port, as a browser's do. Every wait is on a condition.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { getPriority } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
+import { ANALYTICS_PROCESS_NICENESS } from "../../scripts/local-stack/analytics-process.mjs";
 import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
+import { listenerPid, threadIds } from "../../scripts/local-stack/process-priority.mjs";
 import { BROWSER_UA, eventBatch, signInOverHttp, STACK_ADMIN, statOf, waitFor } from "../support/analytics-stack";
 
 let stack: LocalStack;
@@ -47,12 +50,24 @@ const analyticsDb = async () => (await stack.analyticsMf.getD1Database("ANALYTIC
 const siteDb = async () => (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database;
 const eventsOn = async (path: string) => Number(await (await analyticsDb()).prepare("SELECT count(*) AS n FROM analytics_events WHERE path = ?1").bind(path).first("n"));
 
+/** The nice values of the threads of the workerd process listening on `url`'s port. */
+const nicenessOfThreads = (url: URL) => {
+  const pid = listenerPid(Number(url.port));
+  expect(pid, `a child process listening on ${url.port}`).not.toBeNull();
+  return [...new Set(threadIds(pid!).map((tid) => getPriority(tid)))];
+};
+
 describe("two processes", () => {
   it("runs the analytics path in a workerd process of its own, the only one to open ANALYTICS_DB", async () => {
     expect(stack.analyticsMf).not.toBe(stack.mf);
     // The site process binds ANALYTICS_DB through a stand-in, not a database of its own.
     await expect(stack.mf.getD1Database("ANALYTICS_DB", "site")).rejects.toThrow(/unbound/);
     await expect(stack.analyticsMf.getD1Database("DB", "site")).rejects.toThrow(/unbound/);
+  });
+
+  it("runs the analytics process at a lower CPU priority than the site's, every thread of it", async () => {
+    expect(nicenessOfThreads(await stack.analyticsMf.ready)).toEqual([ANALYTICS_PROCESS_NICENESS]);
+    expect(nicenessOfThreads(stack.url)).toEqual([getPriority()]);
   });
 
   it("answers the collector on the site's port from the analytics process, checks and headers included", async () => {
@@ -139,6 +154,8 @@ describe("two processes", () => {
     const accepted = await postEvents(eventBatch(2, "page_view", {}, "/split-reloaded"), { "CF-Connecting-IP": "203.0.113.40" });
     expect(accepted.status).toBe(202);
     await waitFor(() => eventsOn("/split-reloaded"), (n) => n === 2, 30_000, "the consumer storing the beacon after the reload");
+    // A reload starts new workerd processes: the analytics one gives way again.
+    expect(nicenessOfThreads(await stack.analyticsMf.ready)).toEqual([ANALYTICS_PROCESS_NICENESS]);
   });
 
   // Last: it stops the analytics process.
