@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
 import { countStatementsPerRecipient, measureAnnouncement } from "./bench/email-announcement.mjs";
 import { countStatementsPerSignUp, measureSignUpToConfirmation } from "./bench/email-signup.mjs";
-import { measureAnalyticsPipeline, pipelineReport } from "./bench/analytics-pipeline.mjs";
+import { COMPARISONS, measureAnalyticsPipeline, pipelineReport } from "./bench/analytics-pipeline.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
@@ -281,11 +281,10 @@ function printReport(report) {
 /** The analytics pipeline section (issue 19): migrated databases of its own, the local stack with the probes. */
 async function measurePipeline() {
   const pipelineState = join(workDir, "pipeline-state");
-  const oneProcessState = join(workDir, "pipeline-one-process-state");
-  progress("pipeline: preparing fresh databases for the stack under test and for the one-process comparison");
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", pipelineState]);
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", oneProcessState]);
-  return measureAnalyticsPipeline({ stateDir: pipelineState, oneProcessStateDir: oneProcessState, progress });
+  const comparisonStateDirs = Object.fromEntries(Object.keys(COMPARISONS).map((key) => [key, join(workDir, `pipeline-${key}-state`)]));
+  progress("pipeline: preparing fresh databases for the stack under test and for each comparison");
+  for (const dir of [pipelineState, ...Object.values(comparisonStateDirs)]) await runLogged("node", ["scripts/bench/prepare-state.mjs", dir]);
+  return measureAnalyticsPipeline({ stateDir: pipelineState, comparisonStateDirs, progress });
 }
 
 /** The email section: a migrated D1 of its own, the local stack, then the counted run in Node. */

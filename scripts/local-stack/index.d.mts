@@ -26,6 +26,11 @@ export interface LocalStackOptions {
   /** Run the analytics path in a second workerd process (ADR 0040), as `npm start` does (default false). */
   analyticsProcess?: boolean;
   /**
+   * With `analyticsProcess`: the nice value of the analytics process's threads (default
+   * ANALYTICS_PROCESS_NICENESS, 10); the bench's comparison passes 0, the site process's own.
+   */
+  analyticsNiceness?: number;
+  /**
    * Tests only: returns the Miniflare workers to run in a process, given the stack's (site, jobs, …)
    * and the process ("site", the only one unless `analyticsProcess`, or "analytics").
    */

@@ -76,6 +76,8 @@ function readRoutes(assetsDir) {
  * - `logLevel` ("info"): Miniflare's log level name (none, error, warn, info, debug);
  * - `analyticsProcess` (false): run the analytics path in a second workerd process (ADR 0040), as
  *   `npm start` does; tests that inject faults run the one-process stack;
+ * - `analyticsNiceness` (ANALYTICS_PROCESS_NICENESS): with `analyticsProcess`, the nice value of
+ *   the analytics process's threads (the bench compares 0, the site process's own);
  * - `extendWorkers` (tests only): a function given Miniflare's `workers` array of one process
  *   (site, jobs, …) and that process's name ("site", the only one unless `analyticsProcess`, or
  *   "analytics"), that returns the array to run, e.g. with a fault-injecting wrapper around a
@@ -100,6 +102,7 @@ export async function startLocalStack(options = {}) {
     testHooks = false,
     logLevel = "info",
     analyticsProcess = false,
+    analyticsNiceness = ANALYTICS_PROCESS_NICENESS,
     extendWorkers = (workers) => workers,
   } = options;
   // Node reaches the jobs worker (cron, test hooks) and D1 through Miniflare's bridge: no stale connections.
@@ -123,7 +126,7 @@ export async function startLocalStack(options = {}) {
    */
   function lowerAnalyticsPriority() {
     if (!analyticsProcess) return;
-    if (setListenerNiceness(plan.analyticsPort, ANALYTICS_PROCESS_NICENESS) === null) {
+    if (setListenerNiceness(plan.analyticsPort, analyticsNiceness) === null) {
       log.debug("The analytics process keeps the site's CPU priority: its process cannot be found here (no /proc).");
     }
   }
