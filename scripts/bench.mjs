@@ -30,7 +30,8 @@ import { median, percentile } from "./bench/stats.mjs";
 import { summaryRows, summaryTable } from "./bench/summary.mjs";
 import { measureThroughput, throughputFootnote, throughputReport } from "./bench/throughput.mjs";
 import { sampleTargets } from "./bench/timing.mjs";
-import { createWorkerdCpuMeter, findDescendants } from "./bench/workerd-cpu.mjs";
+import { createWorkerdCpuMeter } from "./bench/workerd-cpu.mjs";
+import { findDescendants } from "./lib/proc.mjs";
 import { run } from "./lib/run.mjs";
 
 /** Public routes whose first-visit JavaScript is measured (add /features, /blog, … as they ship). */

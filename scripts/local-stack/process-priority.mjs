@@ -7,6 +7,7 @@
 // /proc) the priority stays as it is and the caller is told.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
+import { childPids, threadIds } from "../lib/proc.mjs";
 
 /** The inode of the IPv4 socket listening on 127.0.0.1:`port`, or null. */
 function listeningInode(port) {
@@ -27,29 +28,14 @@ const readOr = (read, fallback) => {
   }
 };
 
-/** The pids of this process's children. */
-function childPids() {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
-      const stat = readOr(() => readFileSync(`/proc/${pid}/stat`, "utf8"), "");
-      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
-    })
-    .map(Number);
-}
+/** Whether process `pid` holds `socket` ("socket:[<inode>]") among its open files. */
+const holds = (pid, socket) => readOr(() => readdirSync(`/proc/${pid}/fd`), []).some((fd) => readOr(() => readlinkSync(`/proc/${pid}/fd/${fd}`), "") === socket);
 
 /** The pid of the child process that listens on 127.0.0.1:`port`, or null. */
 export function listenerPid(port) {
   const inode = readOr(() => listeningInode(port), null);
   if (inode === null) return null;
-  const socket = `socket:[${inode}]`;
-  return childPids().find((pid) => readOr(() => readdirSync(`/proc/${pid}/fd`), []).some((fd) => readOr(() => readlinkSync(`/proc/${pid}/fd/${fd}`), "") === socket)) ?? null;
-}
-
-/** The thread ids of process `pid`. */
-export function threadIds(pid) {
-  return readdirSync(`/proc/${pid}/task`).map(Number);
+  return childPids(process.pid).find((pid) => holds(pid, `socket:[${inode}]`)) ?? null;
 }
 
 /**

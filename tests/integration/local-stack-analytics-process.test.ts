@@ -12,7 +12,8 @@ import { createAdmin } from "../../scripts/lib/admin.mjs";
 import { applyMigrations } from "../../scripts/lib/wrangler.mjs";
 import { ANALYTICS_PROCESS_NICENESS } from "../../scripts/local-stack/analytics-process.mjs";
 import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
-import { listenerPid, threadIds } from "../../scripts/local-stack/process-priority.mjs";
+import { threadIds } from "../../scripts/lib/proc.mjs";
+import { listenerPid } from "../../scripts/local-stack/process-priority.mjs";
 import { BROWSER_UA, eventBatch, signInOverHttp, STACK_ADMIN, statOf, waitFor } from "../support/analytics-stack";
 
 let stack: LocalStack;

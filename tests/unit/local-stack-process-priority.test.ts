@@ -7,7 +7,8 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { getPriority } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { listenerPid, setListenerNiceness, threadIds } from "../../scripts/local-stack/process-priority.mjs";
+import { threadIds } from "../../scripts/lib/proc.mjs";
+import { listenerPid, setListenerNiceness } from "../../scripts/local-stack/process-priority.mjs";
 
 const LISTENING_CHILD = `
 const server = require("node:net").createServer().listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
