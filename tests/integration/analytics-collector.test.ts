@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "~/features/analytics/catalogue";
 import { visitorHash } from "~/features/analytics/collector-rules.server";
-import { createTestApp, d1FailingFor, unavailableD1, type TestApp } from "../support/miniflare";
+import { QUEUE_SEND_DEADLINE_MS } from "~/features/analytics/record.server";
+import { createTestApp, d1FailingFor, silentQueue, unavailableD1, unreachableQueue, type TestApp } from "../support/miniflare";
 import { freezeClock } from "../support/clock";
 
 const SECRET = "collector-test-secret-0123456789-abcdefghij";
@@ -457,5 +458,30 @@ describe("POST /api/events: storage failures (no queue: the direct write)", () =
     );
     expect(response.status).toBe(503);
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("POST /api/events: the analytics queue cannot be reached (issue 19: nothing is lost)", () => {
+  const batch = () => ({ consent: "anonymous", events: [event("cta_click"), event("faq_click", { question: "privacy" })] });
+
+  it("stores the batch directly in the analytics database when the queue refuses the send", async () => {
+    const response = await app.withEnv({ ANALYTICS_QUEUE: unreachableQueue() })(beacon(batch()));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ accepted: 2, dropped: 0 });
+    expect((await rows()).map((row) => row.name)).toEqual(["cta_click", "faq_click"]);
+  });
+
+  it("stores the batch directly when the queue has not answered within the deadline", async () => {
+    const started = Date.now();
+    const response = await app.withEnv({ ANALYTICS_QUEUE: silentQueue() })(beacon(batch()));
+    expect(response.status).toBe(202);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(QUEUE_SEND_DEADLINE_MS - 50);
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it("answers 503 (never 500) when neither the queue nor the analytics database can take it", async () => {
+    const response = await app.withEnv({ ANALYTICS_QUEUE: unreachableQueue(), ANALYTICS_DB: unavailableD1() })(beacon(batch()));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
   });
 });

@@ -272,3 +272,15 @@ export function unavailableKV(): KVNamespace {
   };
   return new Proxy({} as KVNamespace, { get: () => fail });
 }
+
+/** A queue producer whose every send fails, as when the queue cannot be reached. */
+export function unreachableQueue(): Queue {
+  const fail = () => Promise.reject(new Error("Queue send failed: Network connection lost."));
+  return new Proxy({} as Queue, { get: () => fail });
+}
+
+/** A queue producer whose sends never answer. */
+export function silentQueue(): Queue {
+  const hang = () => new Promise<never>(() => {});
+  return new Proxy({} as Queue, { get: () => hang });
+}
