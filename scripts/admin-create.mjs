@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run admin:create -- --email you@example.com [--name 'Your Name'] [--role owner|admin] [--remote [--env preview]]
+// npm run admin:create [-- --email you@example.com] [--name 'Your Name'] [--role owner|admin] [--remote [--env preview]]
 // Creates an admin, or resets an existing one's password (re-enabling it and signing out its sessions).
+// Without --email it asks for one.
 // The password is never an argument (ps and shell history would show it, ADR 0034): typed at a prompt
 // that echoes nothing, or, when standard input is not a terminal, its first line:
 //   printf '%s\n' "$ADMIN_PASSWORD" | npm run admin:create -- --email you@example.com
@@ -8,9 +9,9 @@
 // deployed database (--env preview for the preview deployments' own).
 import { parseArgs } from "node:util";
 import { createAdmin } from "./lib/admin.mjs";
-import { readPassword } from "./lib/read-password.mjs";
+import { readLine, readPassword } from "./lib/read-password.mjs";
 
-const usage = "Usage: npm run admin:create -- --email E [--name N] [--role owner|admin] [--remote [--env preview]]\n" +
+const usage = "Usage: npm run admin:create [-- --email E] [--name N] [--role owner|admin] [--remote [--env preview]]\n" +
   "The password is asked for (nothing is echoed), or read from the first line of standard input.";
 let values;
 try {
@@ -32,16 +33,14 @@ if (values.password !== undefined) {
   console.error(`--password is not accepted: a password on the command line shows in ps and in your shell's history.\n${usage}`);
   process.exit(2);
 }
-if (!values.email) {
-  console.error(usage);
-  process.exit(2);
-}
 if (values.env && !values.remote) {
   console.error(`--env applies to the deployed database: add --remote.\n${usage}`);
   process.exit(2);
 }
 try {
-  const password = await readPassword({ prompt: `Password for ${values.email.trim()}: ` });
+  values.email ??= await readLine({ prompt: "Email of the admin: " });
+  if (!values.email.trim()) throw new Error(`An email is needed.\n${usage}`);
+  const password = await readPassword({ prompt: `Password for ${values.email.trim()} (at least 12 characters): ` });
   await createAdmin({ ...values, password, stateDir: values.remote ? undefined : process.env.WRANGLER_STATE_DIR });
   const where = values.remote ? ` in the ${values.env ?? "production"} database` : " locally";
   console.log(`Admin ${values.email.trim().toLowerCase()} is ready${where}. Sign in at /admin/login.`);

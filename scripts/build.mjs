@@ -1,11 +1,44 @@
 #!/usr/bin/env node
-// Production build: Tailwind CSS, the Remix classic compiler (server build in build/, client
-// assets in public/build/), the service worker stamped with the build's version, then the two
-// workers the local stack runs (scripts/local-stack/build.mjs): the Pages Function bundle in
-// build/site/ and the companion Worker in build/jobs/. Deploying bundles both again with wrangler.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// Production build: the generated content modules, Tailwind CSS, the Remix classic compiler (server
+// build in build/, client assets in public/build/), and the service worker stamped with the build's
+// version. wrangler bundles the Pages Function (functions/) and the companion Worker (workers/jobs/)
+// itself, in `npm start` and in `npm run deploy`.
+//
+// `--if-changed` (what `npm start` runs): skips everything when the inputs hash to what the last
+// build recorded in build/.inputs-hash and its outputs are all there.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { run } from "./lib/run.mjs";
-import { buildJobsWorker, buildSiteWorker } from "./local-stack/build.mjs";
+
+/** What the build reads, and what it writes (outputs inside an input directory are left out of the hash). */
+const INPUTS = ["app", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/content.mjs", "scripts/lib/front-matter.mjs"];
+const OUTPUTS = ["build/index.js", "public/build", "public/sw.js", "app/styles/tailwind.css", "app/content/generated/content.ts"];
+const HASH_FILE = "build/.inputs-hash";
+
+function* files(path) {
+  if (OUTPUTS.includes(path) || path === "app/content/generated" || !existsSync(path)) return;
+  if (!statSync(path).isDirectory()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
+}
+
+function inputsHash() {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) {
+    for (const file of files(input)) hash.update(`${file}\0`).update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex");
+}
+
+const ifChanged = process.argv.includes("--if-changed");
+const hash = inputsHash();
+if (ifChanged && OUTPUTS.every((path) => existsSync(path)) && existsSync(HASH_FILE) && readFileSync(HASH_FILE, "utf8") === hash) {
+  console.log("Build: up to date");
+  process.exit(0);
+}
 
 await run("node", ["scripts/content.mjs"]);
 await run("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--minify"]);
@@ -15,12 +48,4 @@ await run("npx", ["remix", "build"]);
 const manifest = readdirSync("public/build").find((name) => /^manifest-[A-Z0-9]+\.js$/i.test(name));
 const version = manifest ? manifest.replace(/^manifest-|\.js$/g, "").toLowerCase() : String(Date.now());
 writeFileSync("public/sw.js", readFileSync("app/service-worker/sw.js", "utf8").replaceAll("__BUILD_VERSION__", version));
-
-await buildSiteWorker();
-try {
-  await buildJobsWorker();
-} catch {
-  // esbuild has printed the errors.
-  console.error("The companion Worker (workers/jobs/) failed to build.");
-  process.exit(1);
-}
+writeFileSync(HASH_FILE, hash);

@@ -2,4 +2,4 @@
 // Seeds demo reviews and default settings into the local D1 (idempotent).
 import { seedDemoContent } from "./lib/wrangler.mjs";
 
-await seedDemoContent(process.env.WRANGLER_STATE_DIR);
+console.log(await seedDemoContent(process.env.WRANGLER_STATE_DIR));

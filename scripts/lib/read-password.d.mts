@@ -5,3 +5,5 @@ export function readPassword(options?: {
   prompt?: string;
   confirm?: boolean;
 }): Promise<string>;
+
+export function readLine(options?: { input?: NodeJS.ReadableStream & { isTTY?: boolean }; output?: NodeJS.WritableStream; prompt?: string }): Promise<string>;
