@@ -18,7 +18,7 @@ import { countNewEvents } from "~/features/analytics/ingest.server";
 import { moveSiteEvents } from "~/features/analytics/move.server";
 import { deleteExpiredEvents } from "~/features/analytics/retention.server";
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
-import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1, type TestApp } from "../support/miniflare";
+import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1, type TestApp } from "../support/app";
 
 const PATH = "/admin/analytics";
 const RANGE = "from=2026-01-05&to=2026-01-07";

@@ -9,7 +9,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 import { DEPLOYED_SECRETS } from "../support/secrets";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";
 import { freezeClock } from "../support/clock";

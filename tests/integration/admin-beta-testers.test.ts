@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
 import { adminPost, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 
 let app: TestApp;
 let cookie: string;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminPost, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 
 let app: TestApp;
 let cookie: string;

@@ -12,7 +12,7 @@ import { adminUpsertSql } from "../../scripts/lib/admin.mjs";
 import { run } from "../../scripts/lib/run.mjs";
 import { applyMigrations as applyLocalMigrations } from "../../scripts/lib/wrangler.mjs";
 import { signIn } from "../support/admin";
-import { createTestApp, formPost, migrationStatements, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, migrationStatements, type TestApp } from "../support/app";
 
 let app: TestApp;
 beforeAll(async () => {

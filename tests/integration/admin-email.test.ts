@@ -10,7 +10,7 @@ import { EMAIL_PAGE_MESSAGES, FAILED_PAGE_SIZE } from "~/features/admin/email/em
 import { RETRY_SCHEDULE_MS } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, decodeHtml, followFlash, openAdminApp, pageGet } from "../support/admin";
-import { formPost, type TestApp } from "../support/miniflare";
+import { formPost, type TestApp } from "../support/app";
 import { startResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 const PATH = "/admin/email";

@@ -10,7 +10,7 @@ import { previewHtml } from "~/features/admin/ui/preview-html";
 import { outboxInsert } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, decodeHtml, followFlash, openAdminApp, pageGet } from "../support/admin";
-import { formPost, type TestApp } from "../support/miniflare";
+import { formPost, type TestApp } from "../support/app";
 
 const PATH = "/admin/mailbox";
 const SITE_URL = "http://127.0.0.1:8788";

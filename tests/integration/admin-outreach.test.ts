@@ -18,7 +18,7 @@ import { OUTREACH_MESSAGES } from "~/features/outreach/launch.server";
 import { statusUrl } from "~/features/email/links.server";
 import { adminPost, cookiePair, decodeHtml, followFlash, OWNER, openAdminApp, pageGet } from "../support/admin";
 import { emailVariables, SITE_URL } from "../support/email-harness";
-import { formPost, type TestApp } from "../support/miniflare";
+import { formPost, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 const TESTFLIGHT = "https://testflight.apple.com/join/AbCd1234";

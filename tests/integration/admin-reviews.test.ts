@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_ADMIN_MESSAGES } from "~/features/admin/reviews/reviews.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, followFlash as followRedirectWithFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 
 let app: TestApp;
 let cookie: string;

@@ -10,7 +10,7 @@ import { abFieldName, SETTINGS_MESSAGES } from "~/features/admin/settings/settin
 import { readReferralBoost, REFERRAL_BOOST, settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, decodeHtml as decode, followFlash, openAdminApp, pageGet } from "../support/admin";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 
 const PATH = "/admin/settings";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USERS_MESSAGES } from "~/features/admin/users/user-schemas";
 import { adminPost, createAdminUser, decodeHtml as decode, followFlash, openAdminApp, OWNER, pageGet, signIn } from "../support/admin";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 
 const PATH = "/admin/users";
 const NEW_PASSWORD = "a brand new passphrase for testing";

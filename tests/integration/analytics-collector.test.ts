@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "~/features/analytics/catalogue";
 import { visitorHash } from "~/features/analytics/collector-rules.server";
 import { QUEUE_SEND_DEADLINE_MS } from "~/features/analytics/record.server";
-import { createTestApp, d1FailingFor, silentQueue, unavailableD1, unreachableQueue, type TestApp } from "../support/miniflare";
+import { createTestApp, d1FailingFor, silentQueue, unavailableD1, unreachableQueue, type TestApp } from "../support/app";
 import { freezeClock } from "../support/clock";
 
 const SECRET = "collector-test-secret-0123456789-abcdefghij";

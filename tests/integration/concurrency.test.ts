@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 
 const STORM = 200;
 

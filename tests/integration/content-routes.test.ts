@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { siteConfig } from "~/config/site";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 import { SITEMAP_PAGES } from "../support/public-pages";
 
 let app: TestApp;

@@ -6,7 +6,7 @@ import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { EDGE_CACHE_FRESH_SECONDS } from "~/server/edge-cache";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
-import { createTestApp, d1FailingFor, formPost, unavailableKV, type TestApp } from "../support/miniflare";
+import { createTestApp, d1FailingFor, formPost, unavailableKV, type TestApp } from "../support/app";
 
 let app: TestApp;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { cleanUpEmailData, EMAIL_DEAD_LETTER_QUEUE_NAME, EMAIL_QUEUE_NAME, handl
 import { nudgeEmailDelivery, NUDGE_MESSAGE } from "~/features/email/nudge.server";
 import type { CloudflareEnv } from "~/lib/env.server";
 import { deliveryCounts, emailHarnessPerFile } from "../support/email-harness";
-import { unavailableD1 } from "../support/miniflare";
+import { unavailableD1 } from "../support/app";
 
 const harness = emailHarnessPerFile();
 const DAY = 86_400_000;

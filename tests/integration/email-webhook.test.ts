@@ -13,7 +13,7 @@ import { svixSignature } from "~/features/outreach/webhook.server";
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
 import { freezeClock } from "../support/clock";
 import { emailVariables } from "../support/email-harness";
-import type { TestApp } from "../support/miniflare";
+import type { TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 const PATH = "/api/email/webhook";

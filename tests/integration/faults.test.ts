@@ -16,7 +16,7 @@ import { NOTIFY_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { settingKvKey } from "~/lib/settings.server";
 import { adminPost, createAdminUser, decodeHtml, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, stalledD1, unavailableD1, unavailableKV, type StalledD1, type TestApp } from "../support/miniflare";
+import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, stalledD1, unavailableD1, unavailableKV, type StalledD1, type TestApp } from "../support/app";
 
 const SLOW_MS = 2000;
 

@@ -21,7 +21,7 @@ import {
   type SessionName,
   type Table,
 } from "../support/hostile-corpus";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 import { loadServerBuild } from "../support/routes";
 
 const build = await loadServerBuild();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import type { HtmlCache } from "~/components/islands/html-cache.server";
 import { createRequestPipeline, type PipelineContext } from "~/server/pipeline";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 
 type Pipeline = ReturnType<typeof createRequestPipeline> & { htmlCache: HtmlCache };
 const BUILD_PATH = fileURLToPath(new URL("../../build/index.js", import.meta.url));

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
-import { createTestApp, formPost, migrationStatements, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, migrationStatements, type TestApp } from "../support/app";
 import { listPublicPages } from "../support/public-pages";
 
 const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { FEATURE_GROUPS, FEATURES } from "~/content/features";
 import { billingFaq, formatUsd, PLANS, periodLabel } from "~/content/plans";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 
 // The information pages (spec section 2): server-rendered, each with its own head and one <h1>.
 

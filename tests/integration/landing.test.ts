@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { LANDING_REVIEWS_REUSE_MS } from "~/lib/landing.server";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { createTestApp, d1FailingFor, unavailableD1, unavailableKV, type TestApp } from "../support/miniflare";
+import { createTestApp, d1FailingFor, unavailableD1, unavailableKV, type TestApp } from "../support/app";
 
 let app: TestApp;
 beforeAll(async () => {

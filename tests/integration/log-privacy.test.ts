@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
-import { abortWritesTo, createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { abortWritesTo, createTestApp, formPost, type TestApp } from "../support/app";
 
 const PERSON = {
   email: "quinn.private@example.com",

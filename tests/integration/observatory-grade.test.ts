@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpsEdge, type HttpsEdge } from "../support/https-edge";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 
 interface ObservatoryTest {
   pass: boolean | null;

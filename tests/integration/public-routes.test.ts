@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts as POSTS, tutorials as TUTORIALS } from "~/content/generated/content";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 import { SITEMAP_PAGES, SPEC_TUTORIAL_SLUGS } from "../support/public-pages";
 
 let app: TestApp;

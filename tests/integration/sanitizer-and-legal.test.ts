@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/miniflare";
+import { createTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;
 beforeAll(async () => {

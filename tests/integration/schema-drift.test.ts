@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
 import * as analyticsSchema from "~/db/analytics-schema";
-import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1 } from "../support/miniflare";
+import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1 } from "../support/app";
 import { databaseShape, drizzleShape, drizzleTables, schemaDifferences, type SchemaShape } from "../support/schema-shape";
 
 let migrated: SchemaShape;

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES } from "~/lib/messages";
 import { verifyTurnstileToken } from "~/lib/turnstile.server";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
 import { freezeClock } from "../support/clock";
 

@@ -11,7 +11,7 @@ import { CONFIRMATION_RESEND_MS } from "~/features/waitlist/waitlist.server";
 import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { emailVariables, SITE_URL } from "../support/email-harness";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 let standin: ResendStandin;

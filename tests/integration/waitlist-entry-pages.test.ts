@@ -18,7 +18,7 @@ import { readPlaceInLine } from "~/features/waitlist/place-in-line.server";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
 import { signToken } from "~/lib/signed-token.server";
 import { emailVariables, SITE_URL } from "../support/email-harness";
-import { createTestApp, formPost, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
 
 let app: TestApp;

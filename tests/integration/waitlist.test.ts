@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES, WAITLIST_MIN_FILL_MS } from "~/lib/constants";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/miniflare";
+import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/app";
 import { freezeClock } from "../support/clock";
 
 let app: TestApp;

@@ -1,6 +1,6 @@
 /** Admin accounts and signed-in requests for integration tests (real D1 rows, real sign-in). */
 import { hashPassword } from "~/features/admin/password-hash.mjs";
-import { createTestApp, formPost, type TestApp } from "./miniflare";
+import { createTestApp, formPost, type TestApp } from "./app";
 
 export const OWNER = { email: "owner@example.test", password: "correct horse battery staple" };
 

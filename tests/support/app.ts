@@ -1,22 +1,33 @@
 /**
- * Real D1 and KV in Miniflare with the project's real migrations, and the real request pipeline
- * in front of the real Remix server build. Nothing of ours is mocked.
+ * The site under test, in workerd (@cloudflare/vitest-plugin runs this file in the test runner, see
+ * test-worker.ts): the real request pipeline in front of the real Remix server build, with real D1
+ * (both databases migrated as wrangler migrates them), KV, Cache API, queues and Durable Object.
+ * Nothing of ours is mocked; the helpers below the harness wrap a real binding to inject a fault.
  */
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { Miniflare, Response as MiniflareResponse } from "miniflare";
+import { applyD1Migrations, reset } from "cloudflare:test";
+import { env as runnerEnv } from "cloudflare:workers";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { applyMigrations, MIGRATIONS_DIR_BY_BINDING } from "../../scripts/lib/d1-migrations.mjs";
-import { freshConnectionsToWorkerd } from "../../scripts/lib/workerd-bridge.mjs";
 import { loadServerBuild } from "./routes";
 
-export { applyMigrationFile, applyMigrations, migrationFiles, migrationStatements } from "../../scripts/lib/d1-migrations.mjs";
+/** The runner's bindings (vitest.config.ts: the companion Worker's wrangler config and the site's other bindings). */
+export interface RunnerEnv {
+  DB: D1Database;
+  ANALYTICS_DB: D1Database;
+  EMPTY_DB: D1Database;
+  CONFIG: KVNamespace;
+  EMAIL_QUEUE: Queue<unknown>;
+  ANALYTICS_QUEUE: Queue<unknown>;
+  RATE_LIMITER: DurableObjectNamespace;
+  TEST_MIGRATIONS: D1Migration[];
+  TEST_ANALYTICS_MIGRATIONS: D1Migration[];
+}
+type D1Migration = Parameters<typeof applyD1Migrations>[1][number];
 
-/** The analytics database's migrations (ADR 0037). */
-export const ANALYTICS_MIGRATIONS_DIR = MIGRATIONS_DIR_BY_BINDING.ANALYTICS_DB;
+export const runner = runnerEnv as unknown as RunnerEnv;
 
 export interface TestApp {
-  mf: Miniflare;
   db: D1Database;
   /** The analytics database (ANALYTICS_DB, migrations-analytics/ applied). Without a queue binding the collector writes it directly. */
   analytics: D1Database;
@@ -39,83 +50,63 @@ function loadBuild(): Promise<ServerBuild> {
 
 /**
  * The public pages' read deadline in the harness (PUBLIC_READ_DEADLINE_MS, ADR 0021). Production waits
- * 500 ms for a D1 that answers in milliseconds; here every D1 call crosses Miniflare's bridge, which a
- * loaded machine slows past 500 ms, and the page would fall back (reviews hidden, page not cached) in
- * tests that are not about the deadline (issue 18). A test of the deadline sets the production value.
+ * 500 ms for a D1 that answers in milliseconds; a loaded 2-core machine can slow a local D1 past that,
+ * and the page would fall back (reviews hidden, page not cached) in tests that are not about the
+ * deadline. A test of the deadline sets the production value.
  */
 export const HARNESS_READ_DEADLINE_MS = "60000";
 
-/** Miniflare for its bindings only: the worker itself is never called. */
-const BINDINGS_ONLY = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" } as const;
+/** Both databases with every migration, as `wrangler d1 migrations apply` leaves them. */
+export async function migrate(db: D1Database = runner.DB, analytics: D1Database = runner.ANALYTICS_DB): Promise<void> {
+  await applyD1Migrations(db, runner.TEST_MIGRATIONS);
+  await applyD1Migrations(analytics, runner.TEST_ANALYTICS_MIGRATIONS);
+}
 
-export async function createTestApp(vars: Record<string, string> = {}): Promise<TestApp> {
-  freshConnectionsToWorkerd(); // also outside Vitest's setup file (the bench)
-  const mf = new Miniflare({
-    ...BINDINGS_ONLY,
-    d1Databases: { DB: "test-db", ANALYTICS_DB: "test-analytics-db" },
-    kvNamespaces: { CONFIG: "test-config" },
-  });
-  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  const analytics = (await mf.getD1Database("ANALYTICS_DB")) as unknown as D1Database;
-  const kv = (await mf.getKVNamespace("CONFIG")) as unknown as KVNamespace;
-  await applyMigrations(db);
-  await applyMigrations(analytics, ANALYTICS_MIGRATIONS_DIR);
+let apps = 0;
+
+/**
+ * The site on fresh storage: every binding of this test file is emptied (an app made earlier in the
+ * file is gone) and both databases migrated. Its environment has the databases and KV only, as the
+ * harness always had; a test adds the queues or the limiter with `vars` (`EMAIL_QUEUE: runner.EMAIL_QUEUE`).
+ */
+export async function createTestApp(vars: Partial<CloudflareEnv> = {}): Promise<TestApp> {
+  await reset();
+  await migrate();
   const handle = createRequestPipeline(await loadBuild());
-  const cache = nodeSideCache((await mf.getCaches()).default);
-  const env: CloudflareEnv = { DB: bridgeSafeD1(db), ANALYTICS_DB: bridgeSafeD1(analytics), CONFIG: kv, APP_ENV: "test", PUBLIC_READ_DEADLINE_MS: HARNESS_READ_DEADLINE_MS, ...vars };
+  // A cache of its own, as each app had its own Miniflare: no page stored by another app is served.
+  const cache = await caches.open(`test-app-${++apps}`);
+  const env: CloudflareEnv = { DB: runner.DB, ANALYTICS_DB: runner.ANALYTICS_DB, CONFIG: runner.CONFIG, APP_ENV: "test", PUBLIC_READ_DEADLINE_MS: HARNESS_READ_DEADLINE_MS, ...vars };
   const pending: Promise<unknown>[] = [];
 
   const fetchWith = (bindings: CloudflareEnv) => (input: string | Request, init?: RequestInit) => {
     const request = typeof input === "string" ? new Request(new URL(input, "http://127.0.0.1:8788"), init) : input;
     return handle(request, { env: bindings, waitUntil: (p) => void pending.push(p.catch(() => {})), cache });
   };
+  const settle = async () => {
+    // Work a waitUntil started may start more (a nudge, then its delivery): all of it ends.
+    while (pending.length > 0) await Promise.all(pending.splice(0));
+  };
 
   return {
-    mf,
-    db,
-    analytics,
-    kv,
+    db: runner.DB,
+    analytics: runner.ANALYTICS_DB,
+    kv: runner.CONFIG,
     env,
     fetch: fetchWith(env),
     withEnv: (overrides) => fetchWith({ ...env, ...overrides } as CloudflareEnv),
-    async settle() {
-      while (pending.length > 0) await Promise.all(pending.splice(0));
-    },
-    async dispose() {
-      // Work a waitUntil started may start more (a nudge, then its delivery): all of it ends before workerd does.
-      while (pending.length > 0) await Promise.all(pending.splice(0));
-      await mf.dispose();
-    },
+    settle,
+    dispose: settle,
   };
 }
 
-type MiniflareCache = Awaited<ReturnType<Miniflare["getCaches"]>>["default"];
-
-/**
- * Miniflare's real Cache API (caches.default in the Pages Function), reached from Node: its proxy
- * takes and gives Miniflare's own Response class, so responses are converted at the boundary.
- */
-function nodeSideCache(cache: MiniflareCache): Cache {
-  return {
-    async match(key: RequestInfo | URL) {
-      const found = await cache.match(String(key instanceof Request ? key.url : key));
-      if (!found) return undefined;
-      return new Response(await found.arrayBuffer(), { status: found.status, headers: [...found.headers] });
-    },
-    async put(key: RequestInfo | URL, response: Response) {
-      const copy = new MiniflareResponse(await response.arrayBuffer(), { status: response.status, headers: [...response.headers] });
-      await cache.put(String(key instanceof Request ? key.url : key), copy);
-    },
-    async delete(key: RequestInfo | URL) {
-      return cache.delete(String(key instanceof Request ? key.url : key));
-    },
-  } as Cache;
-}
-
-/** A D1 database of its own, without any migration (to test a migration on data stored before it). */
-export async function createEmptyD1(): Promise<{ db: D1Database; dispose(): Promise<void> }> {
-  const mf = new Miniflare({ ...BINDINGS_ONLY, d1Databases: { DB: "empty-db" } });
-  return { db: (await mf.getD1Database("DB")) as unknown as D1Database, dispose: () => mf.dispose() };
+/** An empty D1 database, without any migration (to test a migration on data stored before it). */
+export async function createEmptyD1(): Promise<{ db: D1Database }> {
+  const db = runner.EMPTY_DB;
+  const { results } = await db
+    .prepare("SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .all<{ type: string; name: string }>();
+  for (const { type, name } of results) await db.exec(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`);
+  return { db };
 }
 
 /** A D1 binding whose every call fails, as when the database is unreachable. */
@@ -198,29 +189,6 @@ export function stalledD1(db: D1Database): StalledD1 {
     },
     release,
   };
-}
-
-/**
- * At most `max` D1 calls in flight, the rest queued. Only for the harness: here the app runs in Node
- * and reaches D1 through Miniflare's HTTP bridge into workerd, one connection per call
- * (scripts/lib/workerd-bridge.mjs). The Pages Function calls D1 inside workerd, with no such bridge,
- * so this keeps a storm of requests from opening hundreds of connections at once and testing the
- * bridge instead of the app. Calls are never retried: a write the bridge lost may have landed.
- */
-function bridgeSafeD1(db: D1Database, max = 32): D1Database {
-  let inFlight = 0;
-  const waiting: (() => void)[] = [];
-  return aroundD1Calls(db, async (call) => {
-    if (inFlight < max) inFlight++;
-    else await new Promise<void>((resolve) => waiting.push(resolve)); // a finishing call hands over its slot
-    try {
-      return await call();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else inFlight--;
-    }
-  });
 }
 
 /**

@@ -1,0 +1,67 @@
+/**
+ * The integration tests' global setup (Node): a broker on 127.0.0.1 that starts third-party
+ * stand-ins on demand, because the tests run in workerd, which cannot listen on a port. A test file
+ * asks it for a Resend or a Turnstile stand-in of its own (standins.ts) and then talks to that
+ * stand-in over HTTP, as the site's code does.
+ *
+ *   POST /resend     (JSON: startResendStandin's options)  → { port, url, apiKey }
+ *   POST /turnstile                                       → { port, origin, siteKey, secretKey, scriptUrl, verifyUrl }
+ *   POST /close?port=N                                    → the stand-in on port N stops
+ */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+import { startResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { startTurnstileStandin } from "./turnstile-standin.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    standinBroker: string;
+  }
+}
+
+async function json(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let body = "";
+  for await (const chunk of request) body += chunk;
+  return body ? (JSON.parse(body) as Record<string, unknown>) : {};
+}
+
+export default async function setup(project: TestProject) {
+  const running = new Map<number, { close(): Promise<void> }>();
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    try {
+      if (request.method === "POST" && url.pathname === "/resend") {
+        const standin = await startResendStandin(await json(request));
+        running.set(standin.port, standin);
+        return answer(200, { port: standin.port, url: standin.url, apiKey: standin.apiKey });
+      }
+      if (request.method === "POST" && url.pathname === "/turnstile") {
+        const standin = await startTurnstileStandin(await json(request));
+        running.set(standin.port, standin);
+        const { port, origin, siteKey, secretKey, scriptUrl, verifyUrl } = standin;
+        return answer(200, { port, origin, siteKey, secretKey, scriptUrl, verifyUrl });
+      }
+      if (request.method === "POST" && url.pathname === "/close") {
+        const port = Number(url.searchParams.get("port"));
+        await running.get(port)?.close();
+        running.delete(port);
+        return answer(200, { ok: true });
+      }
+      answer(404, { error: `no ${request.method} ${url.pathname}` });
+    } catch (error) {
+      answer(500, { error: String(error) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  project.provide("standinBroker", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return async () => {
+    await Promise.all([...running.values()].map((standin) => standin.close()));
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+}
