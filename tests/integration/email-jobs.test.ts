@@ -72,7 +72,7 @@ describe("the queue consumer", () => {
     const { batch, ackAll } = fakeBatch(EMAIL_QUEUE_NAME, 1);
     // Runs of at most 10 messages: three runs in this one queue message, not one run and a cron minute's wait.
     expect(await handleEmailQueue(batch, h.env(), { maxMessages: 10 })).toMatchObject({ claimed: 25, sent: 25 });
-    expect(deliveryCounts(h.standin).size).toBe(25);
+    expect((await deliveryCounts(h.standin)).size).toBe(25);
     expect(ackAll).toHaveBeenCalledOnce();
   });
 
@@ -98,7 +98,7 @@ describe("the queue consumer", () => {
     expect(await handleEmailQueue(batch, h.env())).toBeNull();
     expect(ackAll).toHaveBeenCalledOnce();
     expect(h.logs.some((line) => line.includes('"event":"email_queue_dead_letter"') && line.includes('"messages":2'))).toBe(true);
-    expect(h.standin.requests).toEqual([]);
+    expect(await h.standin.requests()).toEqual([]);
   });
 });
 

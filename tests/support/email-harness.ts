@@ -1,21 +1,21 @@
 /**
- * The email tests' world: a real D1 in Miniflare with the project's migrations, the Resend stand-in
- * on 127.0.0.1, and the variables that point the email code at them. The sender runs in Node against
- * that D1, as the other integration tests run the site. Log lines are captured, so a test can assert
- * that none carries an address.
+ * The email tests' world, in workerd: the runner's D1 with the project's migrations, a Resend
+ * stand-in of this file's own on 127.0.0.1 (standins.ts), and the variables that point the email
+ * code at it. The companion Worker's consumers and cron in the runner (test-worker.ts) see the same
+ * variables while the harness is in use. Log lines are captured, so a test can assert that none
+ * carries an address.
  */
-import { Miniflare, type WorkerOptions } from "miniflare";
 import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
 import { outboxInsert, type OutboxMessage } from "~/features/email/outbox.server";
 import type { JobsEnv } from "~/lib/env.server";
-import { applyMigrations } from "../../scripts/lib/d1-migrations.mjs";
-import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { migrate, runner } from "./app";
+import { changeJobsEnv } from "./jobs-hooks";
+import { startResendStandin, type ResendStandin } from "./standins";
 
 export const SITE_URL = "https://linkvault.example";
 export const EMAIL_FROM = "LinkVault <hello@linkvault.example>";
 
 export interface EmailHarness {
-  mf: Miniflare;
   db: D1Database;
   standin: ResendStandin;
   /** The jobs Worker's environment, pointed at the stand-in; `overrides` change variables. */
@@ -60,16 +60,10 @@ const TEST_VARIABLES = {
 /** The email variables pointing at `standin`, as a Worker's plain-text bindings. */
 export const emailVariables = (standin: ResendStandin): Record<string, string> => ({ ...TEST_VARIABLES, EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url });
 
-/**
- * `worker`: a Worker to run in the same Miniflare (the jobs Worker), given the stand-in; by default
- * Miniflare serves only the D1 binding, and the email code runs in Node.
- */
-export async function createEmailHarness({ worker }: { worker?: (standin: ResendStandin) => WorkerOptions } = {}): Promise<EmailHarness> {
+export async function createEmailHarness(): Promise<EmailHarness> {
   const standin = await startResendStandin({ ratePerSecond: 0 });
-  const bindingsOnly: WorkerOptions = { modules: true, script: "export default { fetch() { return new Response(null, { status: 404 }); } }" };
-  const mf = new Miniflare({ workers: [{ ...(worker?.(standin) ?? bindingsOnly), name: "jobs", d1Databases: { DB: "email-db" } } as WorkerOptions] });
-  const db = (await mf.getD1Database("DB", "jobs")) as unknown as D1Database;
-  await applyMigrations(db);
+  const db = runner.DB;
+  await migrate();
   const logs: string[] = [];
   for (const method of ["log", "warn", "error", "info"] as const) {
     const original = console[method].bind(console);
@@ -80,7 +74,6 @@ export async function createEmailHarness({ worker }: { worker?: (standin: Resend
   }
 
   return {
-    mf,
     db,
     standin,
     logs,
@@ -117,22 +110,26 @@ export async function createEmailHarness({ worker }: { worker?: (standin: Resend
     },
     async clear() {
       await db.batch(["email_outbox", "waitlist", "email_suppressions", "email_send_pacing", "dev_mailbox"].map((table) => db.prepare(`DELETE FROM ${table}`)));
-      standin.reset();
+      await standin.reset();
       await standin.setFaults({ down: false });
     },
     async dispose() {
       await standin.close();
-      await mf.dispose();
     },
   };
 }
 
-/** One harness per test file, cleared between tests; at the end, no log line may carry an address. */
-export function emailHarnessPerFile(options: Parameters<typeof createEmailHarness>[0] = {}): () => EmailHarness {
+/**
+ * One harness per test file, cleared between tests; the runner's consumers and cron send through
+ * its stand-in too. At the end, no log line may carry an address.
+ */
+export function emailHarnessPerFile(): () => EmailHarness {
   let harness: EmailHarness | undefined;
   beforeEach(async () => {
-    harness ??= await createEmailHarness(options);
+    harness ??= await createEmailHarness();
     await harness.clear();
+    const variables = emailVariables(harness.standin);
+    changeJobsEnv((env) => ({ ...env, ...variables }));
   });
   afterEach(async () => {
     // A held answer (a test that failed before releasing it) must not hold the next test up.
@@ -150,8 +147,8 @@ export function emailHarnessPerFile(options: Parameters<typeof createEmailHarnes
 }
 
 /** Per address, how many messages the stand-in delivered. */
-export function deliveryCounts(standin: ResendStandin): Map<string, number> {
+export async function deliveryCounts(standin: ResendStandin): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const delivery of standin.deliveries) for (const to of delivery.to) counts.set(to, (counts.get(to) ?? 0) + 1);
+  for (const delivery of await standin.deliveries()) for (const to of delivery.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   return counts;
 }

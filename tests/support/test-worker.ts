@@ -16,11 +16,11 @@ export default {
   fetch() {
     return new Response("The integration tests call the site through createTestApp (tests/support/app.ts).", { status: 404 });
   },
-  async queue(batch, env, ctx) {
+  async queue(batch, env) {
     await passQueueBatch(batch);
-    return jobs.queue!(batch, jobsEnv(env), ctx);
+    return jobs.queue(batch, jobsEnv(env));
   },
-  scheduled(controller, env, ctx) {
-    return jobs.scheduled!(controller, jobsEnv(env), ctx);
+  scheduled(controller, env) {
+    return jobs.scheduled(controller, jobsEnv(env));
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
