@@ -14,10 +14,12 @@ if (!chromium) {
 
 const steps = [
   // The build comes first: it generates app/content/generated/, which type-check and lint read.
-  ["build", "node", ["scripts/build.mjs"]],
+  ["build", "node", ["scripts/build.mjs", "--if-changed"]],
   ["type-check", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "."]],
-  ["unit + integration", "npx", ["vitest", "run"]],
+  ["unit", "npx", ["vitest", "run", "--project", "unit"]],
+  ["integration (workerd)", "npx", ["vitest", "run", "--project", "workers"]],
+  ["stack (dev server)", "npx", ["vitest", "run", "--project", "stack"]],
   [`end-to-end (Chromium at ${chromium})`, "npx", ["playwright", "test"]],
 ];
 
