@@ -358,3 +358,6 @@ export function emailSettings(env: EmailEnv): EmailSettings {
     maxAttempts: env.EMAIL_MAX_ATTEMPTS,
   };
 }
+
+/** Every variable the site reads (docs/configuration.md and .dev.vars.example document each one). */
+export const VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.in.shape);
