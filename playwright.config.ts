@@ -45,7 +45,8 @@ export default defineConfig({
     { name: "js", use: { browserName: "chromium" } },
     { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, testMatch: /\.both\.spec\.ts$/ },
   ],
-  // The local stack `npm start` runs (site + jobs worker), on fresh state (tests/e2e/server.mjs).
+  // What `npm start` runs (the site and the companion Worker under wrangler's dev server), on fresh
+  // state (tests/e2e/server.mjs).
   webServer: {
     command: `node tests/e2e/server.mjs ${PORT}`,
     url: `${E2E_BASE_URL}/home`,
@@ -53,7 +54,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    // SIGTERM lets the server dispose of Miniflare (and its workerd) before it exits.
+    // SIGTERM lets the server stop wrangler (and its workerd) before it exits.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

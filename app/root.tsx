@@ -23,6 +23,7 @@ import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/a
 import { installClickTracking } from "~/features/analytics/browser/track";
 import { useNonce } from "~/hooks/useNonce";
 import { scrollRestorationKey } from "~/lib/scroll-restoration";
+import { canonicalSiteUrl, type SiteUrlData } from "~/lib/seo";
 import { turnstileClientConfig } from "~/lib/turnstile.server";
 import stylesheet from "~/styles/tailwind.css";
 
@@ -33,11 +34,13 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The third-party analytics configuration (null when none is configured; ADR 0019) and Turnstile's
- * (null when off; read by the sign-up forms' human check, ADR 0033).
+ * The third-party analytics configuration (null when none is configured; ADR 0019), Turnstile's
+ * (null when off; read by the sign-up forms' human check, ADR 0033) and the canonical origin of the
+ * pages' absolute URLs (ADR 0042).
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { analytics: analyticsClientConfig(context.env), turnstile: turnstileClientConfig(context.env) };
+  const siteUrl: SiteUrlData["siteUrl"] = canonicalSiteUrl(context.env);
+  return { analytics: analyticsClientConfig(context.env), turnstile: turnstileClientConfig(context.env), siteUrl };
 }
 
 /** The configuration comes from the environment: it cannot change while the page is open. */

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // npm run admin:create [-- --email you@example.com] [--name 'Your Name'] [--role owner|admin] [--remote [--env preview]]
 // Creates an admin, or resets an existing one's password (re-enabling it and signing out its sessions).
-// Without --email it asks for one.
+// With no arguments it asks for the email, then the password.
 // The password is never an argument (ps and shell history would show it, ADR 0034): typed at a prompt
-// that echoes nothing, or, when standard input is not a terminal, its first line:
+// that echoes nothing, or, when standard input is not a terminal, its next line (after the email's
+// line when --email is not given):
 //   printf '%s\n' "$ADMIN_PASSWORD" | npm run admin:create -- --email you@example.com
+//   printf '%s\n%s\n' you@example.com "$ADMIN_PASSWORD" | npm run admin:create
 // Local by default (the D1 that `npm start` serves; WRANGLER_STATE_DIR overrides); --remote for the
 // deployed database (--env preview for the preview deployments' own).
 import { parseArgs } from "node:util";
@@ -12,7 +14,8 @@ import { createAdmin } from "./lib/admin.mjs";
 import { readLine, readPassword } from "./lib/read-password.mjs";
 
 const usage = "Usage: npm run admin:create [-- --email E] [--name N] [--role owner|admin] [--remote [--env preview]]\n" +
-  "The password is asked for (nothing is echoed), or read from the first line of standard input.";
+  "The email (without --email) and the password are asked for (the password is not echoed), or read from\n" +
+  "successive lines of standard input when it is not a terminal.";
 let values;
 try {
   ({ values } = parseArgs({

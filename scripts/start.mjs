@@ -51,7 +51,10 @@ if (dev) {
   }
 }
 
+let stopping = false;
 function shutdown() {
+  if (stopping) return;
+  stopping = true;
   for (const child of watchers) {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -64,6 +67,7 @@ function shutdown() {
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 server.child.on("exit", (code) => {
+  if (stopping) return;
   console.error(`\nwrangler pages dev stopped (${code ?? "signal"}).`);
   process.exit(code || 1);
 });

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { donationHost, LegalDocument, siteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
+import { donationHost, LegalDocument, SiteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
 import { siteConfig } from "~/config/site";
 import { CONSENT_DATE_STORAGE_KEY, CONSENT_STORAGE_KEY } from "~/lib/consent";
 import { pageMeta } from "~/lib/seo";
@@ -8,12 +8,12 @@ import { pageMeta } from "~/lib/seo";
 const LAST_UPDATED = "2026-11-24";
 const app = siteConfig.appName;
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Privacy Policy · ${app}`,
     description: `What the ${app} website stores about you, why, for how long, who else sees it, and how to have it deleted. In plain English.`,
     path: "/privacy.html",
-  });
+  }, matches);
 
 const STORAGE_ROWS = [
   {
@@ -68,7 +68,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          This policy covers the {app} website at {siteHost} (&quot;the site&quot;): its pages, the beta waitlist, the
+          This policy covers the {app} website at <SiteHost /> (&quot;the site&quot;): its pages, the beta waitlist, the
           notification and contact forms, and the link cleaner on the{" "}
           <Link to="/link-sanitization">link sanitization page</Link>. The site is run by the developer of {app} (&quot;we&quot;,
           &quot;us&quot;), who decides what is collected and why. You can reach us at <SupportEmail />.

@@ -1,18 +1,18 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { donationHost, LegalDocument, siteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
+import { donationHost, LegalDocument, SiteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
 import { siteConfig } from "~/config/site";
 import { pageMeta } from "~/lib/seo";
 
 const LAST_UPDATED = "2026-11-21";
 const app = siteConfig.appName;
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Terms of Service · ${app}`,
     description: `The terms for using the ${app} website and taking part in the ${app} beta program, in plain English.`,
     path: "/terms.html",
-  });
+  }, matches);
 
 const SECTIONS: LegalSection[] = [
   {
@@ -21,7 +21,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          These terms apply to the {app} website at {siteHost} (&quot;the site&quot;) and to the {app} beta program. The site is
+          These terms apply to the {app} website at <SiteHost /> (&quot;the site&quot;) and to the {app} beta program. The site is
           run by the developer of {app} (&quot;we&quot;, &quot;us&quot;). By using the site or joining the beta, you agree to
           them. If you do not agree, please do not use the site.
         </p>

@@ -3,7 +3,6 @@
  * at build time by scripts/content.mjs (Workers have no file system), into app/content/generated/.
  */
 import { CONTENT_BUILD_DATE, posts, tutorials, type BlogPost, type Tutorial } from "~/content/generated/content";
-import { siteConfig } from "~/config/site";
 
 export type { BlogPost, ContentAuthor, ContentHeading, Tutorial } from "~/content/generated/content";
 export { CONTENT_BUILD_DATE };
@@ -39,9 +38,9 @@ export function tutorialNeighbours(slug: string): { previous: TutorialLink | nul
   return { previous: link(tutorials[index - 1]), next: link(tutorials[index + 1]) };
 }
 
-/** An absolute URL on the canonical origin. */
-export function absoluteUrl(path: string): string {
-  return new URL(path, siteConfig.siteUrl).toString();
+/** An absolute URL on the canonical origin (siteUrl, ~/lib/seo). */
+export function absoluteUrl(path: string, siteUrl: string): string {
+  return new URL(path, siteUrl).toString();
 }
 
 /** A 404 for an unknown slug: the root ErrorBoundary renders "Page not found" with this status. */

@@ -8,6 +8,7 @@ import { FEATURE_GRID } from "~/content/features";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { ROADMAP } from "~/content/roadmap";
 import { V2_FEATURES } from "~/content/v2-features";
+import { canonicalSiteUrl } from "~/lib/seo";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
@@ -25,7 +26,13 @@ const LANDING_CONTENT = {
   v2: V2_FEATURES,
 };
 
-const LANDING_STRUCTURED_DATA = [softwareApplicationData(), organizationData(), faqPageData(FAQ)];
+/** The landing page's structured data, built once per canonical origin (one per deployment). */
+const landingStructuredData = new Map<string, unknown[]>();
+function structuredDataFor(siteUrl: string): unknown[] {
+  let data = landingStructuredData.get(siteUrl);
+  if (!data) landingStructuredData.set(siteUrl, (data = [softwareApplicationData(siteUrl), organizationData(siteUrl), faqPageData(FAQ)]));
+  return data;
+}
 
 /** How long an isolate reuses the reviews section's D1 reads: as long as a stored page stays fresh. */
 export const LANDING_REVIEWS_REUSE_MS = EDGE_CACHE_FRESH_SECONDS * 1000;
@@ -81,7 +88,7 @@ export async function loadLandingPage<Forms extends object>(request: Request, co
       reviews,
       ab: ab.assignments,
       content: LANDING_CONTENT,
-      structuredData: LANDING_STRUCTURED_DATA,
+      structuredData: structuredDataFor(canonicalSiteUrl(context.env)),
     },
     { headers },
   );

@@ -8,12 +8,30 @@ import { checkClientLimits, type LimitRule } from "~/lib/client-limiter.server";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** True when the body is UTF-8 and, in a urlencoded form, so is every percent escape. */
+/** Whether a Content-Type declares no charset, or one of UTF-8's names (utf-8, utf8, unicode-1-1-utf-8). */
+function declaresUtf8OrNothing(contentType: string): boolean {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(contentType)?.[1];
+  if (label === undefined) return true;
+  try {
+    return new TextDecoder(label).encoding === "utf-8";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the body is UTF-8 and, in a urlencoded form, so is every percent escape, and the form
+ * does not claim another charset (what it says it sent is not what would be read; workerd's
+ * formData() refuses such a form too).
+ */
 function isUtf8Form(body: ArrayBuffer, contentType: string): boolean {
   try {
     const text = strictUtf8.decode(body);
-    // Throws on an escape that is not UTF-8 (%FF, overlong %C0%AE, lone surrogate %ED%A0%80).
-    if (contentType.startsWith("application/x-www-form-urlencoded")) decodeURIComponent(text.replace(/\+/g, " "));
+    if (contentType.startsWith("application/x-www-form-urlencoded")) {
+      if (!declaresUtf8OrNothing(contentType)) return false;
+      // Throws on an escape that is not UTF-8 (%FF, overlong %C0%AE, lone surrogate %ED%A0%80).
+      decodeURIComponent(text.replace(/\+/g, " "));
+    }
     return true;
   } catch {
     return false;

@@ -5,7 +5,8 @@ import { siteConfig } from "~/config/site";
 import type { Plan } from "~/content/plans";
 import { DEFAULT_APP_RATING } from "~/lib/constants";
 
-export function softwareApplicationData(rating: { value: number; count: number } = DEFAULT_APP_RATING) {
+/** Each builder takes the canonical origin of the deployment (siteUrl, ~/lib/seo). */
+export function softwareApplicationData(siteUrl: string, rating: { value: number; count: number } = DEFAULT_APP_RATING) {
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
@@ -13,20 +14,20 @@ export function softwareApplicationData(rating: { value: number; count: number }
     applicationCategory: "ProductivityApplication",
     operatingSystem: "iOS",
     description: siteConfig.description,
-    url: siteConfig.siteUrl,
+    url: siteUrl,
     downloadUrl: siteConfig.appStoreUrl,
     offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
     aggregateRating: { "@type": "AggregateRating", ratingValue: rating.value, ratingCount: rating.count },
   };
 }
 
-export function organizationData() {
+export function organizationData(siteUrl: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: siteConfig.appName,
-    url: siteConfig.siteUrl,
-    logo: new URL("/favicon.svg", siteConfig.siteUrl).toString(),
+    url: siteUrl,
+    logo: new URL("/favicon.svg", siteUrl).toString(),
     sameAs: [siteConfig.social.x.url, siteConfig.social.instagram.url],
   };
 }
@@ -71,8 +72,8 @@ export function blogPostingData(post: BlogPostingInput) {
 }
 
 /** schema.org: the app with one Offer per plan (JSON-LD for /pricing). */
-export function plansStructuredData(plans: readonly Plan[]) {
-  const pricingUrl = new URL("/pricing", siteConfig.siteUrl).toString();
+export function plansStructuredData(plans: readonly Plan[], siteUrl: string) {
+  const pricingUrl = new URL("/pricing", siteUrl).toString();
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",

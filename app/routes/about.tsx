@@ -5,18 +5,18 @@ import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { SupportSection } from "~/components/landing/SupportSection";
 import { InstagramIcon, XLogoIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteUrlOf } from "~/lib/seo";
 import { organizationData } from "~/lib/structured-data";
 
 const app = siteConfig.appName;
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `About · ${app}`,
     description: `${app} is made by one independent developer. Why it exists, and the privacy commitments behind it: no ads, no selling data, on-device by default, end-to-end encrypted sync.`,
     path: "/about",
-  }),
-  { "script:ld+json": organizationData() },
+  }, matches),
+  { "script:ld+json": organizationData(siteUrlOf(matches)) },
 ];
 
 /** Concrete commitments, each one something the app and this site actually do. */

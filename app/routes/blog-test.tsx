@@ -9,12 +9,12 @@ import { listPosts, listTutorials } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 
 /** /blog-test: a second layout of the blog list for trying designs. Kept out of search engines. */
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `Blog (card layout) · ${siteConfig.appName}`,
     description: `Every ${siteConfig.appName} blog post as cards, the newest featured first.`,
     path: "/blog-test",
-  }),
+  }, matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,10 +9,10 @@ import { readingTimeLabel } from "~/components/content/format";
 import { formatCalendarDay } from "~/lib/dates";
 import { findPost, listPosts, notFound } from "~/lib/content.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
   const { post } = data;
-  return articleMeta({ ...post, path: `/blog/${post.slug}` });
+  return articleMeta({ ...post, path: `/blog/${post.slug}` }, matches);
 };
 
 export function loader({ params }: LoaderFunctionArgs) {

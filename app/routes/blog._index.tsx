@@ -8,12 +8,12 @@ import { siteConfig } from "~/config/site";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Blog · ${siteConfig.appName}`,
     description: `Notes from the ${siteConfig.appName} team on private bookmarking: tracking parameters, categories that last, encrypted sync, shared collections and reading what you save.`,
     path: "/blog",
-  });
+  }, matches);
 
 export function loader() {
   const posts = listPosts().map(({ slug, title, description, datePublished, dateModified, readingMinutes }) => ({

@@ -6,12 +6,12 @@ import { handleContactSubmission } from "~/features/contact/contact-action.serve
 import { ContactForm } from "~/features/contact/ContactForm";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Contact · ${siteConfig.appName}`,
     description: `Questions, bug reports or ideas for ${siteConfig.appName}? Write to the developer directly.`,
     path: "/contact",
-  });
+  }, matches);
 
 export async function loader(_: LoaderFunctionArgs) {
   return json({ renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });

@@ -8,14 +8,15 @@ import { NotifyProvider } from "~/features/notify/notify-context";
 import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
+import { useSiteUrl } from "~/hooks/useSiteUrl";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Download for iPhone and iPad · ${siteConfig.appName}`,
     description: `Download ${siteConfig.appName} free from the App Store for iPhone and iPad: requirements, what the free app includes, and the platforms coming next.`,
     path: "/download",
-  });
+  }, matches);
 
 /** What the App Store listing states; the listing itself is the authority for the exact figures. */
 const REQUIREMENTS = [
@@ -26,10 +27,9 @@ const REQUIREMENTS = [
   { label: "Price", value: "Free, with optional Pro and Family subscriptions" },
 ] as const;
 
-/** The store address without the scheme, readable enough to type. */
-const pageAddress = new URL("/download", siteConfig.siteUrl).host + "/download";
-
 export default function DownloadPage() {
+  // This page's address without the scheme, readable enough to type.
+  const pageAddress = `${new URL(useSiteUrl()).host}/download`;
   return (
     <NotifyProvider>
       <PageIntro

@@ -10,12 +10,12 @@ import { FEATURE_GROUPS, FEATURES, type Feature, type FeatureGroup } from "~/con
 import { ROADMAP } from "~/content/roadmap";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Features · ${siteConfig.appName}`,
     description: `Every ${siteConfig.appName} feature explained: custom categories, instant search, link sanitization, QR codes, collaborative collections, end-to-end encrypted sync, AI categorisation, smart reminders and deep links.`,
     path: "/features",
-  });
+  }, matches);
 
 const featuresIn = (group: FeatureGroup): readonly Feature[] => FEATURES.filter((feature) => feature.group === group.id);
 

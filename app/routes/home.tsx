@@ -20,12 +20,12 @@ import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
     title: `${siteConfig.appName}: ${siteConfig.tagline}`,
     description: siteConfig.description,
     path: "/home",
-  }),
+  }, matches),
   // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
   // accordion renders), so the builders stay out of the browser bundle.
   ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),

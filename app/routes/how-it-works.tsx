@@ -9,12 +9,12 @@ import { FAQ } from "~/content/faq";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `How it works · ${siteConfig.appName}`,
     description: `How ${siteConfig.appName} works: save a link from any app's share sheet, let it land clean and in the right category, and find it again in seconds with on-device search.`,
     path: "/how-it-works",
-  });
+  }, matches);
 
 const app = siteConfig.appName;
 

@@ -14,12 +14,12 @@ function cleanQuery(raw: string | null): SanitizeResult | null {
   return raw === null || raw.trim() === "" ? null : sanitizeUrl(raw);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
     title: `Link sanitization: remove tracking from links · ${siteConfig.appName}`,
     description: `What tracking parameters are, who adds them and what they reveal, what ${siteConfig.appName} removes from the links you save and share, and a cleaner you can try on any link.`,
     path: "/link-sanitization",
-  }),
+  }, matches),
   // A cleaned link is a private result, not a page for search engines.
   ...(data?.input ? [{ name: "robots", content: "noindex" }] : []),
 ];

@@ -12,12 +12,12 @@ import { pageMeta } from "~/lib/seo";
  * /notify: the notification form as a page. It is where the Notify Me buttons lead when
  * JavaScript is off (with JavaScript they open the modal), and where that form posts.
  */
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `Get notified · ${siteConfig.appName}`,
     description: `Be the first to know when ${siteConfig.appName} reaches a new platform.`,
     path: "/notify",
-  }),
+  }, matches),
   { name: "robots", content: "noindex" },
 ];
 

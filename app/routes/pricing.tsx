@@ -7,15 +7,15 @@ import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { billingFaq, PLANS, TRIAL_DAYS } from "~/content/plans";
 import { plansStructuredData } from "~/lib/structured-data";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteUrlOf } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `Pricing · ${siteConfig.appName}`,
     description: `${siteConfig.appName} is free to download and use. Pro adds end-to-end encrypted sync, unlimited collaborative collections, AI categorisation and smart reminders, with a ${TRIAL_DAYS}-day free trial.`,
     path: "/pricing",
-  }),
-  { "script:ld+json": plansStructuredData(PLANS) },
+  }, matches),
+  { "script:ld+json": plansStructuredData(PLANS, siteUrlOf(matches)) },
 ];
 
 const TRIAL_POINTS = [

@@ -3,16 +3,16 @@ import { useLoaderData } from "@remix-run/react";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, siteUrlOf } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `${siteConfig.appName}: your links, organised and private`,
     description: `Join the ${siteConfig.appName} beta: save links in two taps, trackers stripped, nothing shared.`,
     path: "/promotion-blue",
-  }),
+  }, matches),
   // A design variant of /promotion: one canonical page for search engines.
-  { tagName: "link", rel: "canonical", href: new URL("/promotion", siteConfig.siteUrl).toString() },
+  { tagName: "link", rel: "canonical", href: new URL("/promotion", siteUrlOf(matches)).toString() },
 ];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_blue_page");

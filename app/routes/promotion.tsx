@@ -5,12 +5,12 @@ import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `${siteConfig.appName}: clean, private bookmarks for iPhone`,
     description: `Join the ${siteConfig.appName} beta: save links in two taps, trackers stripped, nothing shared.`,
     path: "/promotion",
-  });
+  }, matches);
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_page");
 

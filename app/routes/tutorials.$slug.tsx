@@ -7,10 +7,10 @@ import { siteConfig } from "~/config/site";
 import { findTutorial, listTutorials, notFound, tutorialNeighbours } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
   const { tutorial } = data;
-  return pageMeta({ title: `${tutorial.title} · ${siteConfig.appName} tutorials`, description: tutorial.description, path: `/tutorials/${tutorial.slug}` });
+  return pageMeta({ title: `${tutorial.title} · ${siteConfig.appName} tutorials`, description: tutorial.description, path: `/tutorials/${tutorial.slug}` }, matches);
 };
 
 export function loader({ params }: LoaderFunctionArgs) {

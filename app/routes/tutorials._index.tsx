@@ -5,12 +5,12 @@ import { siteConfig } from "~/config/site";
 import { listTutorials } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: `Tutorials · ${siteConfig.appName}`,
     description: `Step-by-step guides to ${siteConfig.appName}: saving from Safari, QR codes, shared collections, reminders, organising a large library and encrypted sync.`,
     path: "/tutorials",
-  });
+  }, matches);
 
 export function loader() {
   const tutorials = listTutorials().map(({ slug, title, description, order, level, duration }) => ({ slug, title, description, order, level, duration }));

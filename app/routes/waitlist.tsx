@@ -12,12 +12,12 @@ import { pageMeta } from "~/lib/seo";
  * /waitlist: where every waitlist form posts. With JavaScript the form's fetcher gets the answer as
  * data; without it this page renders the answer (welcome screen, or the error with the typed values).
  */
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   ...pageMeta({
     title: `Join the beta · ${siteConfig.appName}`,
     description: `Join the ${siteConfig.appName} beta testing program and get every new build first.`,
     path: "/waitlist",
-  }),
+  }, matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,8 +9,11 @@ import { Cron } from "croner";
  */
 const CLOUDFLARE_DIALECT = { mode: "5-part", alternativeWeekdays: true, timezone: "UTC" };
 
+/** wrangler's Local Explorer API, on every dev server's origin. */
+export const EXPLORER_API = "/cdn-cgi/local/explorer/api";
+
 /** The Local Explorer's endpoint that runs one Worker's scheduled() now. */
-export const SCHEDULED_PATH = "/cdn-cgi/local/explorer/api/local/scheduled";
+export const SCHEDULED_PATH = `${EXPLORER_API}/local/scheduled`;
 
 /**
  * Runs `worker`'s scheduled() on the dev server at `origin` and resolves with its outcome

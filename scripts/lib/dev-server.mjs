@@ -1,17 +1,21 @@
-// The local site as `npm start`, `npm run dev` and the end-to-end tests run it: wrangler's own dev
-// server (`wrangler pages dev`) with the site's config and the companion Worker's as a second `-c`,
+// The local site as `npm start`, `npm run dev` and the tests run it: wrangler's own dev server
+// (`wrangler pages dev`) with the site's config and the companion Worker's as a second `-c`,
 // so the Pages Function, the companion Worker, the queues between them, the Durable Object and both
 // D1 databases run in one workerd process, plus the cron ticker wrangler lacks (ADR 0041).
 //
 //   const server = await startDevServer({ port: 8788 });   // server.origin: "http://127.0.0.1:8788"
 //   await server.runScheduled();                           // the companion Worker's cron, now
+//   await server.d1("DB").prepare("SELECT …").bind(…).all();  // its D1, from Node
 //   await server.stop();
+// devServerAt(origin) does the same for a dev server another process started.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { parseEnv } from "node:util";
-import { unstable_readConfig } from "wrangler";
-import { runScheduled, startCronTicker } from "./cron-ticker.mjs";
+import { get as httpGet } from "node:http";
+import { get as httpsGet } from "node:https";
+import { dirname, resolve } from "node:path";
+import { parseEnv, stripVTControlCharacters } from "node:util";
+import { experimental_readRawConfig, unstable_readConfig } from "wrangler";
+import { EXPLORER_API, runScheduled, startCronTicker } from "./cron-ticker.mjs";
 import { DEFAULT_STATE_DIR, WRANGLER_BIN } from "./wrangler.mjs";
 
 /** The Pages project's config (the site) and the companion Worker's. */
@@ -41,7 +45,7 @@ function quietLines(write) {
     const lines = pending.split("\n");
     pending = lines.pop() ?? "";
     for (const line of lines) {
-      const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+      const plain = stripVTControlCharacters(line);
       if (skipping) {
         if (skipping.end.test(plain)) skipping = null;
         continue;
@@ -58,34 +62,114 @@ function quietLines(write) {
 }
 
 /**
- * The variables both workers get, written to one file for wrangler's `--env-file`: .dev.vars, then
- * `vars`. SITE_URL, the origin of every link in an email, defaults to this server's own.
+ * The variables both workers get: .dev.vars, then `vars`; SITE_URL, the origin of every link in an
+ * email, defaults to this server's own. `wrangler pages dev` takes no `--env-file`: the site gets them
+ * as `--binding`s (which win over anything it reads itself; a key of the project's .dev.vars that
+ * `devVars` leaves out is bound empty, which counts as unset), and the companion Worker reads the
+ * .dev.vars beside its config, so it runs from a copy of its config in the state directory with the
+ * variables beside it. Answers the bindings, the companion Worker's config and its variables' file.
  */
-function writeVarsFile(stateDir, { devVars, vars, origin }) {
+function writeVariables(stateDir, { devVars, vars, origin }) {
   const fromFile = devVars && existsSync(devVars) ? parseEnv(readFileSync(devVars, "utf8")) : {};
   const merged = { ...fromFile, ...vars };
   if (!merged.SITE_URL) merged.SITE_URL = origin;
-  const path = resolve(stateDir, "dev-server.vars");
-  mkdirSync(stateDir, { recursive: true });
+  const projectDevVars = existsSync(DEV_VARS) ? parseEnv(readFileSync(DEV_VARS, "utf8")) : {};
+  const unset = Object.keys(projectDevVars).filter((key) => !(key in merged));
+  const bindings = [...Object.entries(merged).map(([key, value]) => `${key}=${value}`), ...unset.map((key) => `${key}=`)];
+
+  const dir = resolve(stateDir, "companion-worker");
+  mkdirSync(dir, { recursive: true });
+  const varsFile = resolve(dir, ".dev.vars");
   const quote = (value) => JSON.stringify(String(value));
-  writeFileSync(path, `# Written by scripts/lib/dev-server.mjs from ${devVars || "no .dev.vars"} on each start; edit .dev.vars instead.\n${Object.entries(merged).map(([k, v]) => `${k}=${quote(v)}`).join("\n")}\n`);
-  return path;
+  writeFileSync(varsFile, `# Written by scripts/lib/dev-server.mjs from ${devVars || "no .dev.vars"} on each start; edit .dev.vars instead.\n${Object.entries(merged).map(([k, v]) => `${k}=${quote(v)}`).join("\n")}\n`);
+  // The config as written (not wrangler's normalised form), its entry point made absolute.
+  const { rawConfig } = experimental_readRawConfig({ config: JOBS_CONFIG });
+  const jobsConfig = resolve(dir, "wrangler.json");
+  writeFileSync(jobsConfig, `${JSON.stringify({ ...rawConfig, main: resolve(dirname(JOBS_CONFIG), rawConfig.main) }, null, 2)}\n`);
+  return { bindings, jobsConfig, varsFile };
 }
 
-async function waitUntilServing(origin, child, output) {
+/** Whether `url` answers 200; over https, trusting `ca` (a PEM certificate) as well. */
+function answersOk(url, ca) {
+  const get = url.protocol === "https:" ? httpsGet : httpGet;
+  return new Promise((resolve) => {
+    const request = get(url, { ca, timeout: 5_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(false));
+  });
+}
+
+async function waitUntilServing(origin, child, output, ca) {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`wrangler pages dev exited (${child.exitCode ?? child.signalCode}) before serving:\n${output()}`);
     }
-    try {
-      const response = await fetch(new URL("/robots.txt", origin), { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answersOk(new URL("/robots.txt", origin), ca)) return;
     await new Promise((done) => setTimeout(done, 200));
   }
+}
+
+/**
+ * A D1 database of the dev server at `origin`, from Node, through the Local Explorer's API: the
+ * database the running workerd holds, so a read sees every write and a write takes no second lock.
+ * Statements are D1's shape: `prepare(sql).bind(...values)` then `all()`, `first(column?)` or `run()`;
+ * `exec(sql)` runs several statements separated by semicolons.
+ */
+function explorerD1(origin, binding) {
+  let databaseId;
+  async function databaseIdOf() {
+    if (databaseId) return databaseId;
+    const response = await fetch(new URL(`${EXPLORER_API}/d1/database`, origin));
+    const databases = (await response.json())?.result ?? [];
+    databaseId = databases.find((database) => database.name === binding)?.uuid;
+    if (!databaseId) throw new Error(`The dev server at ${origin} has no D1 binding ${binding} (it has ${databases.map((d) => d.name).join(", ") || "none"})`);
+    return databaseId;
+  }
+  async function query(sql, params = []) {
+    const response = await fetch(new URL(`${EXPLORER_API}/d1/database/${await databaseIdOf()}/raw`, origin), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sql, params }),
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body?.success) throw new Error(`D1 ${binding}: ${body?.errors?.[0]?.message ?? `answer ${response.status}`} (${sql})`);
+    const { results, meta } = body.result.at(-1);
+    const rows = results.rows.map((row) => Object.fromEntries(results.columns.map((column, i) => [column, row[i]])));
+    return { success: true, results: rows, meta };
+  }
+  const statement = (sql, params) => ({
+    bind: (...values) => statement(sql, values),
+    all: () => query(sql, params),
+    run: () => query(sql, params),
+    async first(column) {
+      const [row] = (await query(sql, params)).results;
+      if (row === undefined) return null;
+      return column === undefined ? row : row[column];
+    },
+  });
+  return { prepare: (sql) => statement(sql, []), exec: (sql) => query(sql) };
+}
+
+/**
+ * A dev server that runs at `origin`, started here or by another process (the end-to-end tests reach
+ * the one Playwright started): its companion Worker's cron on demand and its D1 databases.
+ */
+export function devServerAt(origin) {
+  const jobs = unstable_readConfig({ config: JOBS_CONFIG });
+  const crons = jobs.triggers?.crons ?? [];
+  return {
+    origin,
+    url: new URL(origin),
+    jobsWorker: jobs.name,
+    crons,
+    /** Runs the companion Worker's scheduled() now (its first Cron Trigger unless `cron` says); resolves with its outcome. */
+    runScheduled: (scheduled = {}) => runScheduled(origin, jobs.name, { ...(crons[0] ? { cron: crons[0] } : {}), ...scheduled }),
+    /** A D1 binding of the site's (and the companion Worker's) config: "DB" or "ANALYTICS_DB". */
+    d1: (binding = "DB") => explorerD1(origin, binding),
+  };
 }
 
 /**
@@ -95,7 +179,10 @@ async function waitUntilServing(origin, child, output) {
  *   .wrangler/state); migrate it first (wrangler.mjs);
  * - `devVars` (".dev.vars"; false reads none) and `vars`, which override it, for both workers;
  * - `crons` (true): fire the companion Worker's Cron Triggers on schedule;
- * - `logLevel` ("warn"): wrangler's; `output`: where its output goes (a function of a chunk).
+ * - `logLevel` ("warn"): wrangler's; `output`: where its output goes (a function of a chunk);
+ * - `https` ({ keyFile, certificateFile }, PEM files): serve TLS with that certificate, so the site
+ *   sees https:// URLs as behind Cloudflare's edge. This process's fetch (the ticker, devServerAt)
+ *   must then trust the certificate (NODE_EXTRA_CA_CERTS).
  */
 export async function startDevServer(options = {}) {
   const {
@@ -107,12 +194,14 @@ export async function startDevServer(options = {}) {
     crons = true,
     logLevel = "warn",
     output = (chunk) => process.stderr.write(chunk),
+    https,
   } = options;
-  const origin = `http://${host}:${port}`;
-  const varsFile = writeVarsFile(stateDir, { devVars, vars, origin });
-  const jobs = unstable_readConfig({ config: JOBS_CONFIG });
-  const args = ["pages", "dev", "public", "-c", SITE_CONFIG, "-c", JOBS_CONFIG, "--ip", host, "--port", String(port)];
-  args.push("--persist-to", stateDir, "--env-file", varsFile, "--log-level", logLevel, "--show-interactive-dev-session=false");
+  const origin = `${https ? "https" : "http"}://${host}:${port}`;
+  const { bindings, jobsConfig, varsFile } = writeVariables(stateDir, { devVars, vars, origin });
+  const server = devServerAt(origin);
+  const args = ["pages", "dev", "public", "-c", SITE_CONFIG, "-c", jobsConfig, "--ip", host, "--port", String(port)];
+  args.push("--persist-to", stateDir, "--log-level", logLevel, "--show-interactive-dev-session=false", ...bindings.flatMap((binding) => ["--binding", binding]));
+  if (https) args.push("--local-protocol", "https", "--https-key-path", https.keyFile, "--https-cert-path", https.certificateFile);
   // Its own dev registry: a second server on this machine (the end-to-end tests' email stack, another
   // checkout) must not take this one's queue messages or Durable Object calls.
   const child = spawn(process.execPath, [WRANGLER_BIN, ...args], {
@@ -152,22 +241,19 @@ export async function startDevServer(options = {}) {
   };
   let ticker;
   try {
-    await waitUntilServing(origin, child, () => startup);
+    await waitUntilServing(origin, child, () => startup, https ? readFileSync(https.certificateFile) : undefined);
   } catch (error) {
     await stop();
     throw error;
   }
   started = true;
-  const jobCrons = jobs.triggers?.crons ?? [];
-  if (crons) ticker = startCronTicker({ origin, worker: jobs.name, crons: jobCrons });
+  if (crons) ticker = startCronTicker({ origin, worker: server.jobsWorker, crons: server.crons });
   return {
-    origin,
-    url: new URL(origin),
-    /** The file of variables both workers read (for a test that wants to know them). */
+    ...server,
+    stateDir,
+    /** The variables both workers get, as a .dev.vars file (for a test that wants to know them). */
     varsFile,
     child,
-    /** Runs the companion Worker's scheduled() now; resolves with its outcome. */
-    runScheduled: (scheduled = {}) => runScheduled(origin, jobs.name, { ...(jobCrons[0] ? { cron: jobCrons[0] } : {}), ...scheduled }),
     stop,
   };
 }

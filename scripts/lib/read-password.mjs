@@ -75,7 +75,7 @@ function silentLine(input, output, prompt) {
 }
 
 /**
- * The password: typed twice at a terminal (nothing echoed), else read from the first line of
+ * The password: typed twice at a terminal (nothing echoed), else the next line of
  * `input`. Rejects when the two typed entries differ.
  */
 export async function readPassword({ input = process.stdin, output = process.stderr, prompt = "Password: ", confirm = true } = {}) {

@@ -200,14 +200,6 @@ export async function startResendStandin({ port = 0, host = "127.0.0.1", apiKey 
       await api.setFaults(JSON.parse(rawBody || "{}"));
       return { status: 200, body: { ok: true } };
     }
-    if (path === "/_standin/rate" && request.method === "POST") {
-      api.setRate(Number(JSON.parse(rawBody || "{}").ratePerSecond));
-      return { status: 200, body: { ok: true } };
-    }
-    if (path === "/_standin/idle") {
-      await api.whenIdle();
-      return { status: 200, body: { ok: true } };
-    }
     return { status: 404, body: { error: "unknown control path" } };
   }
 

@@ -5,36 +5,33 @@
  *
  * Which half runs depends on the stack's email mode: the end-to-end server's test mode has email off
  * (the mailbox answers 404); E2E_STACK_VARS='{"APP_ENV":"development"}' runs it with the development
- * mailbox. Failed messages cannot be made through the site, so they are written into the stack's D1
- * with wrangler, as `npm run admin:create` writes admins.
+ * mailbox. Failed messages cannot be made through the site, so they are written into the server's D1
+ * (through wrangler's Local Explorer, the database the running server holds).
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { flash, signInAsAdmin } from "./admin-helpers";
 import { uniqueEmail } from "./helpers";
-
-/** tests/e2e/server.mjs serves this state directory for the run on this port. */
-const STATE_DIR = `tests/.tmp/e2e-state-${process.env.E2E_PORT ?? 8790}`;
-
-const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-/** Runs SQL against the running stack's D1 (the same SQLite file; wrangler's CLI, as admin:create does). */
-async function d1(sql: string): Promise<void> {
-  const args = ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--command", sql];
-  await promisify(execFile)("npx", args, { env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-}
+import { runJobsCron, suiteServer } from "./suite-server";
 
 /** A pending sign-up whose confirmation failed for good (out of attempts), as the sender leaves it. */
-function addFailedConfirmation(email: string): Promise<void> {
-  return d1(
-    `INSERT INTO waitlist (email, first_name, status, metadata, consent_at, consent_form, consent_wording)
-       VALUES (${sqlText(email)}, 'Eve', 'pending', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'main_waitlist_section', 'e2e');
-     INSERT INTO email_outbox (idempotency_key, kind, recipient, waitlist_id, payload, status, attempts, last_error)
-       VALUES (${sqlText(`confirm:e2e:${email}`)}, 'confirm', ${sqlText(email)}, (SELECT id FROM waitlist WHERE email = ${sqlText(email)}),
-               '{"consentRequest":true}', 'failed', 8, 'provider_unavailable: 503 Service Unavailable (after 8 attempts)');`,
-  );
+async function addFailedConfirmation(email: string): Promise<void> {
+  const db = suiteServer().d1("DB");
+  await db
+    .prepare(
+      `INSERT INTO waitlist (email, first_name, status, metadata, consent_at, consent_form, consent_wording)
+       VALUES (?1, 'Eve', 'pending', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'main_waitlist_section', 'e2e')`,
+    )
+    .bind(email)
+    .run();
+  await db
+    .prepare(
+      `INSERT INTO email_outbox (idempotency_key, kind, recipient, waitlist_id, payload, status, attempts, last_error)
+       VALUES ('confirm:e2e:' || ?1, 'confirm', ?1, (SELECT id FROM waitlist WHERE email = ?1),
+               '{"consentRequest":true}', 'failed', 8, 'provider_unavailable: 503 Service Unavailable (after 8 attempts)')`,
+    )
+    .bind(email)
+    .run();
 }
 
 /**
@@ -67,14 +64,14 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
 /**
  * A failed confirmation to `email`, retried from the email page and delivered to the development mailbox.
- * The retry nudges the jobs worker through the queue; a cron tick now makes the delivery certain.
+ * The retry nudges the companion Worker through the queue; a cron run now makes the delivery certain.
  */
 async function retryIntoMailbox(page: Page, email: string): Promise<void> {
   await addFailedConfirmation(email);
   await page.goto("/admin/email");
   await page.getByRole("button", { name: `Retry the confirm message to ${email}` }).click();
   await expect(flash(page)).toContainText("queued again");
-  expect(await (await page.request.post("/__stack/scheduled")).json()).toMatchObject({ outcome: "ok" });
+  expect(await runJobsCron()).toMatchObject({ outcome: "ok" });
 }
 
 test("a failed message is listed on the email page and Retry queues it again", async ({ page }) => {
@@ -147,7 +144,7 @@ test.describe("while email goes to the development mailbox", () => {
       headers: { Origin: new URL(baseURL!).origin },
     });
     expect(signup.ok()).toBe(true);
-    expect(await (await page.request.post("/__stack/scheduled")).json()).toMatchObject({ outcome: "ok" });
+    expect(await runJobsCron()).toMatchObject({ outcome: "ok" });
 
     await page.goto(`/admin/beta-testers?status=pending&q=${encodeURIComponent(email)}`);
     await expect(page.getByTestId("beta-tester-row").filter({ hasText: email })).toContainText("Pending");

@@ -1,17 +1,16 @@
 /**
- * A local stack with email ON, for the end-to-end tests of double opt-in and the private waitlist
+ * A dev server with email ON, for the end-to-end tests of double opt-in and the private waitlist
  * pages. The suite's own server runs with email off (APP_ENV=test, no provider), so these tests start
- * their own stack in this worker: the same local stack `npm start` runs (scripts/local-stack/, site
- * and jobs Worker in one Miniflare, the email queue between them), on a fresh state directory, with
- * EMAIL_API_* pointed at the Resend stand-in (scripts/lib/resend-standin.mjs), which also runs here.
- * The test reads what was "sent" from the stand-in, as a person reads their inbox, and can look into
- * the stack's D1.
+ * their own in this worker: what `npm start` runs (the site and the companion Worker in one wrangler
+ * process, the email queue between them), on fresh state, with EMAIL_API_* pointed at the Resend
+ * stand-in (scripts/lib/resend-standin.mjs), which also runs here. The test reads what was "sent" from
+ * the stand-in, as a person reads their inbox, and can look into the server's D1.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { expect } from "@playwright/test";
-import { applyMigrations, MIGRATIONS_DIR_BY_BINDING } from "../../scripts/lib/d1-migrations.mjs";
-import { startLocalStack, type LocalStack } from "../../scripts/local-stack/index.mjs";
+import { freePort } from "../../scripts/lib/free-port.mjs";
+import type { ExplorerD1 } from "../../scripts/lib/dev-server.mjs";
 import { startResendStandin, type ResendStandin, type StandinDelivery } from "../../scripts/lib/resend-standin.mjs";
+import { startFreshDevServer } from "../support/fresh-dev-server.mjs";
 
 /** Known here, so a test can sign links the way the site does (an expired one, say). */
 export const E2E_EMAIL_TOKEN_SECRET = "e2e-email-token-secret-0123456789abcdef";
@@ -20,7 +19,7 @@ export const E2E_WEBHOOK_SECRET = `whsec_${Buffer.from("e2e webhook signing secr
 
 export interface EmailStack {
   origin: string;
-  db: D1Database;
+  db: ExplorerD1;
   standin: ResendStandin;
   /** The newest message to `address` whose subject matches, once it has arrived (the queue delivers within seconds). */
   mailTo(address: string, subject: RegExp): Promise<StandinDelivery>;
@@ -29,17 +28,13 @@ export interface EmailStack {
 
 export async function startEmailStack(): Promise<EmailStack> {
   const standin = await startResendStandin({ ratePerSecond: 0 });
-  mkdirSync("tests/.tmp", { recursive: true });
-  const stateDir = mkdtempSync("tests/.tmp/e2e-email-stack-");
-  let stack: LocalStack | undefined;
+  let server;
   try {
-    stack = await startLocalStack({
-      port: 0,
-      stateDir,
-      devVars: false,
+    server = await startFreshDevServer({
+      name: "e2e-email-stack",
+      port: await freePort(),
       // Delivery follows the site's queue nudge, as in production; the test never waits for a cron minute.
       crons: false,
-      logLevel: "warn",
       vars: {
         APP_ENV: "test",
         EMAIL_API_KEY: standin.apiKey,
@@ -54,18 +49,12 @@ export async function startEmailStack(): Promise<EmailStack> {
     });
   } catch (error) {
     await standin.close();
-    rmSync(stateDir, { recursive: true, force: true });
     throw error;
   }
-  // Every database, the analytics one too: the pages' beacons reach the consumer.
-  for (const [binding, dir] of Object.entries(MIGRATIONS_DIR_BY_BINDING)) {
-    await applyMigrations((await stack.mf.getD1Database(binding, "site")) as unknown as D1Database, dir);
-  }
-  const db = (await stack.mf.getD1Database("DB", "site")) as unknown as D1Database;
-  const running = stack;
+  const running = server;
   return {
-    origin: running.url.origin,
-    db,
+    origin: running.origin,
+    db: running.d1("DB"),
     standin,
     async mailTo(address, subject) {
       const find = () => standin.deliveries.filter((d) => d.to.includes(address) && subject.test(d.subject)).at(-1);
@@ -73,9 +62,8 @@ export async function startEmailStack(): Promise<EmailStack> {
       return find()!;
     },
     async close() {
-      await running.close();
+      await running.stop();
       await standin.close();
-      rmSync(stateDir, { recursive: true, force: true });
     },
   };
 }

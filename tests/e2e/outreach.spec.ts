@@ -1,5 +1,5 @@
 /**
- * The owner reaching the list (issue 17), end to end: the local stack with email on (the site, the
+ * The owner reaching the list (issue 17), end to end: the dev server with email on (the site, the
  * companion Worker and its queue, as `npm start` runs them), the Resend stand-in on 127.0.0.1 as the
  * provider, and the admin pages in Chromium. What the stand-in receives is what people would get.
  */

@@ -1,79 +1,40 @@
 /**
  * The sign-up forms with Cloudflare Turnstile on (ADR 0033), in Chromium. The suite's own server runs
- * with Turnstile off, so this file starts a second local stack (tests/e2e/server.mjs on a free port)
+ * with Turnstile off, so this file starts a dev server of its own (e2e-server.mjs, on a free port)
  * with the TURNSTILE_* variables pointed at the stand-in (tests/support/turnstile-standin.mjs), which
  * runs in this worker so the tests can read what it was asked.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { HUMAN_CHECK_MESSAGES } from "../../app/lib/messages";
+import { freePort } from "../../scripts/lib/free-port.mjs";
+import type { FreshDevServer } from "../support/fresh-dev-server.mjs";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
+import { startE2eServer } from "./e2e-server.mjs";
 import { uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 let standin: TurnstileStandin;
-let server: ChildProcess | undefined;
+let server: FreshDevServer | undefined;
 let origin: string;
-/** The state directory tests/e2e/server.mjs creates for its port; removed afterwards. */
-let stateDir: string | undefined;
-
-/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** Resolves once `url` answers 200, or rejects after `timeoutMs` (a slow machine gets a generous bound). */
-async function waitUntilServing(url: string, timeoutMs: number, exited: () => boolean) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error("the Turnstile test server exited before it answered");
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the Turnstile test server did not answer ${url} within ${timeoutMs} ms`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   standin = await startTurnstileStandin();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  stateDir = `tests/.tmp/e2e-state-${port}`;
-  const vars = {
-    TURNSTILE_SITE_KEY: standin.siteKey,
-    TURNSTILE_SECRET_KEY: standin.secretKey,
-    TURNSTILE_SCRIPT_URL: standin.scriptUrl,
-    TURNSTILE_VERIFY_URL: standin.verifyUrl,
-  };
-  let exited = false;
-  server = spawn(process.execPath, ["tests/e2e/server.mjs", String(port)], {
-    env: { ...process.env, E2E_STACK_VARS: JSON.stringify(vars) },
-    stdio: ["ignore", "ignore", "inherit"],
+  server = await startE2eServer({
+    port: await freePort(),
+    name: "e2e-turnstile",
+    vars: {
+      TURNSTILE_SITE_KEY: standin.siteKey,
+      TURNSTILE_SECRET_KEY: standin.secretKey,
+      TURNSTILE_SCRIPT_URL: standin.scriptUrl,
+      TURNSTILE_VERIFY_URL: standin.verifyUrl,
+    },
   });
-  server.once("exit", () => (exited = true));
-  await waitUntilServing(`${origin}/home`, 200_000, () => exited);
+  origin = server.origin;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exit = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exit;
-  }
+  await server?.stop();
   await standin?.close();
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
 
 /** A returning visitor who answered the cookie banner (as playwright.config.ts sets up for its own origin). */

@@ -11,7 +11,7 @@ import { RETRY_SCHEDULE_MS } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, decodeHtml, followFlash, openAdminApp, pageGet } from "../support/admin";
 import { formPost, type TestApp } from "../support/app";
-import { startResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { startResendStandin } from "../support/standins";
 
 const PATH = "/admin/email";
 /** Production needs real secrets; the same ones in every mode keep the owner's session valid across them. */
@@ -289,7 +289,7 @@ describe("retrying failed messages", () => {
       const second = await run(now + RETRY_SCHEDULE_MS[0]);
       expect(second).toMatchObject({ claimed: 1, sent: 1 });
       expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 2 });
-      expect(standin.deliveries.map((d) => d.to)).toEqual([["schedule@example.test"]]);
+      expect((await standin.deliveries()).map((d) => d.to)).toEqual([["schedule@example.test"]]);
       expect(await outboxCount()).toBe(1);
     } finally {
       await standin.close();

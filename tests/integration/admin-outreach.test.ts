@@ -17,9 +17,9 @@ import { createCampaign, deliveryCounts, findCampaign, queueCampaign } from "~/f
 import { OUTREACH_MESSAGES } from "~/features/outreach/launch.server";
 import { statusUrl } from "~/features/email/links.server";
 import { adminPost, cookiePair, decodeHtml, followFlash, OWNER, openAdminApp, pageGet } from "../support/admin";
-import { emailVariables, SITE_URL } from "../support/email-harness";
+import { emailVariables, SITE_URL } from "../support/email-variables";
 import { formPost, type TestApp } from "../support/app";
-import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const TESTFLIGHT = "https://testflight.apple.com/join/AbCd1234";
 const BETA = "/admin/beta-testers";
@@ -46,7 +46,7 @@ beforeEach(async () => {
       app.db.prepare(`DELETE FROM ${table}`),
     ),
   );
-  standin.reset();
+  await standin.reset();
 });
 
 // ---- helpers -------------------------------------------------------------------------------------
@@ -90,7 +90,7 @@ const count = async (sql: string, ...params: unknown[]) => (await app.db.prepare
 const setTestflight = () => app.db.prepare("INSERT INTO site_settings (key, value) VALUES ('testflight_url', ?1)").bind(TESTFLIGHT).run();
 const deliver = () => deliverDueEmail({ DB: app.db, ...vars }, { deadlineMs: 20_000 });
 const post = (path: string, fields: Record<string, string>, session = cookie) => app.fetch(adminPost(path, fields, session));
-const recipients = () => standin.deliveries.flatMap((d) => d.to).sort();
+const recipients = async () => (await standin.deliveries()).flatMap((d) => d.to).sort();
 const key = () => crypto.randomUUID();
 /** The page as a reader reads it: React's text separators (<!-- -->) gone, entities decoded. */
 const read = async (response: Response) => decodeHtml((await response.text()).replaceAll("<!-- -->", ""));
@@ -148,7 +148,7 @@ describe("the email settings", () => {
     await seedLine();
     await post(BETA, { intent: "invite", mode: "next", count: "1", request: key() });
     await deliver();
-    expect(standin.deliveries.map((d) => d.from)).toEqual(["Ada from LinkVault <hello@linkvault.example>"]);
+    expect((await standin.deliveries()).map((d) => d.from)).toEqual(["Ada from LinkVault <hello@linkvault.example>"]);
   });
 });
 
@@ -233,9 +233,10 @@ describe("beta invitations", () => {
     expect(response.status).toBe(200);
     expect(await read(response)).toContain(`A test copy is on its way to ${OWNER.email}`);
     await deliver();
-    expect(recipients()).toEqual([OWNER.email]);
-    expect(standin.deliveries[0]!.subject).toBe("[Test] Your invitation to the LinkVault beta");
-    expect(standin.deliveries[0]!.html).toContain(TESTFLIGHT);
+    expect(await recipients()).toEqual([OWNER.email]);
+    const [testCopy] = await standin.deliveries();
+    expect(testCopy!.subject).toBe("[Test] Your invitation to the LinkVault beta");
+    expect(testCopy!.html).toContain(TESTFLIGHT);
     expect(await count("SELECT count(*) AS n FROM email_campaigns")).toBe(0);
     expect(await count("SELECT count(*) AS n FROM waitlist WHERE invited_at IS NOT NULL")).toBe(0);
   });
@@ -247,8 +248,8 @@ describe("beta invitations", () => {
     const { flash } = await followFlash(app, sent, cookie);
     expect(flash).toMatch(/^Queued 2 invitations\./);
     await deliver();
-    expect(recipients()).toEqual(["tester1@example.test", "tester2@example.test"]);
-    for (const d of standin.deliveries) {
+    expect(await recipients()).toEqual(["tester1@example.test", "tester2@example.test"]);
+    for (const d of await standin.deliveries()) {
       expect(d.html).toContain(`href="${TESTFLIGHT}"`);
       expect(d.text).toContain(TESTFLIGHT);
       expect(d.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -269,7 +270,7 @@ describe("beta invitations", () => {
     // The next batch picks up where this one stopped, and never invites anyone twice.
     await post(BETA, { intent: "invite", mode: "next", count: "10", request: key() });
     await deliver();
-    expect(recipients()).toEqual(["tester1@example.test", "tester2@example.test", "tester3@example.test", "tester4@example.test", "tester5@example.test"]);
+    expect(await recipients()).toEqual(["tester1@example.test", "tester2@example.test", "tester3@example.test", "tester4@example.test", "tester5@example.test"]);
   });
 
   it("a double click, a reload (the same form posted again) or ten posts at once create one batch and invite no one twice", async () => {
@@ -287,7 +288,7 @@ describe("beta invitations", () => {
     expect(await count("SELECT count(*) AS n FROM email_campaigns WHERE request_key = ?1", request)).toBe(1);
     await deliver();
     const perPerson = new Map<string, number>();
-    for (const to of recipients()) perPerson.set(to, (perPerson.get(to) ?? 0) + 1);
+    for (const to of await recipients()) perPerson.set(to, (perPerson.get(to) ?? 0) + 1);
     expect([...perPerson.values()].every((n) => n === 1)).toBe(true);
     expect(await count("SELECT count(*) AS n FROM email_outbox WHERE kind = 'invitation'")).toBe(perPerson.size);
     expect(await count("SELECT count(*) AS n FROM admin_audit_log WHERE action = 'sent beta invitations'")).toBe(await count("SELECT count(*) AS n FROM email_campaigns"));
@@ -304,7 +305,7 @@ describe("beta invitations", () => {
     expect(review).toMatch(/3 cannot be invited/);
     await post(BETA, { intent: "invite", mode: "selected", request: key(), ...Object.fromEntries(ticked.map((id) => [`invite.${id}`, "on"])) });
     await deliver();
-    expect(recipients()).toEqual(["tester4@example.test"]);
+    expect(await recipients()).toEqual(["tester4@example.test"]);
   });
 
   it("skip a tester who unsubscribed, or was suppressed, after the batch was queued (cancelled, never sent)", async () => {
@@ -314,7 +315,7 @@ describe("beta invitations", () => {
     await app.db.prepare("UPDATE waitlist SET status = 'unsubscribed' WHERE email = 'tester1@example.test'").run();
     await (await suppress(app.db, vars.SUPPRESSION_HASH_SECRET!, "tester2@example.test", "bounced")).run();
     await deliver();
-    expect(recipients()).toEqual(["tester3@example.test"]);
+    expect(await recipients()).toEqual(["tester3@example.test"]);
     const campaign = (await app.db.prepare("SELECT id FROM email_campaigns").first<{ id: number }>())!.id;
     expect((await deliveryCounts(app.db, [campaign])).get(campaign)).toMatchObject({ sent: 1, skipped: 2, queued: 0, failed: 0 });
   });
@@ -359,14 +360,14 @@ describe("beta invitations", () => {
     await standin.setFaults({ refuse: ["tester1@example.test"] });
     await post(BETA, { intent: "invite", mode: "next", count: "2", request: key() });
     await deliver();
-    expect(recipients()).toEqual(["tester2@example.test"]);
+    expect(await recipients()).toEqual(["tester2@example.test"]);
     const campaign = (await app.db.prepare("SELECT id FROM email_campaigns").first<{ id: number }>())!.id;
     expect((await deliveryCounts(app.db, [campaign])).get(campaign)).toMatchObject({ sent: 1, failed: 1 });
     await standin.setFaults({ refuse: [] });
     const retried = await followFlash(app, await post(BETA, { intent: "retry-failed", id: String(campaign) }), cookie);
     expect(retried.flash).toMatch(/1 failed message is queued again/);
     await deliver();
-    expect(recipients()).toEqual(["tester1@example.test", "tester2@example.test"]);
+    expect(await recipients()).toEqual(["tester1@example.test", "tester2@example.test"]);
     const nothing = await post(BETA, { intent: "retry-failed", id: String(campaign) });
     expect(nothing.status).toBe(409);
     // Another page's campaign id, or none: 404.
@@ -442,8 +443,8 @@ describe("announcements", () => {
     const test = await post(ANNOUNCE, fields({ intent: "test" }));
     expect(await read(test)).toContain(`A test copy is on its way to ${OWNER.email}`);
     await deliver();
-    expect(recipients()).toEqual([OWNER.email]);
-    expect(standin.deliveries[0]!.subject).toBe("[Test] Android is here");
+    expect(await recipients()).toEqual([OWNER.email]);
+    expect((await standin.deliveries())[0]!.subject).toBe("[Test] Android is here");
   });
 
   it("an Android announcement reaches only the confirmed people who asked for Android, once, with one-click unsubscribe; it is recorded and audited", async () => {
@@ -451,8 +452,8 @@ describe("announcements", () => {
     const sent = await followFlash(app, await post(ANNOUNCE, fields()), cookie);
     expect(sent.flash).toMatch(/^Queued 2 messages\./);
     await deliver();
-    expect(recipients()).toEqual(["droid1@example.test", "droid2@example.test"]);
-    for (const d of standin.deliveries) {
+    expect(await recipients()).toEqual(["droid1@example.test", "droid2@example.test"]);
+    for (const d of await standin.deliveries()) {
       expect(d.subject).toBe("Android is here");
       expect(d.html).toContain("<strong>ready</strong>");
       expect(d.html).toContain('href="https://play.google.com/store/apps/details?id=app.linkvault"');
@@ -473,7 +474,7 @@ describe("announcements", () => {
     await app.db.prepare("UPDATE waitlist SET wants_android = 0 WHERE email = 'droid1@example.test'").run();
     await (await suppress(app.db, vars.SUPPRESSION_HASH_SECRET!, "droid2@example.test", "complained")).run();
     await deliver();
-    expect(recipients()).toEqual([]);
+    expect(await recipients()).toEqual([]);
     const rows = await app.db.prepare("SELECT recipient, status, last_error FROM email_outbox ORDER BY recipient").all();
     expect(rows.results).toEqual([
       { recipient: "droid1@example.test", status: "cancelled", last_error: "not_wanted: the entry is confirmed" },
@@ -487,7 +488,7 @@ describe("announcements", () => {
     await Promise.all([post(ANNOUNCE, body), post(ANNOUNCE, body), post(ANNOUNCE, body)]);
     await post(ANNOUNCE, body);
     await deliver();
-    expect(recipients()).toEqual(["droid1@example.test", "droid2@example.test"]);
+    expect(await recipients()).toEqual(["droid1@example.test", "droid2@example.test"]);
     expect(await count("SELECT count(*) AS n FROM email_campaigns")).toBe(1);
   });
 

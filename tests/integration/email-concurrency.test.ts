@@ -13,11 +13,11 @@ describe("two senders at once", () => {
   it("over 200 queued messages: each delivered exactly once, every row sent", async () => {
     const h = harness();
     await h.queue("confirm", await h.addEntries(200));
-    h.standin.setRate(20);
+    await h.standin.setRate(20);
     const env = h.env({ EMAIL_SEND_RATE_PER_SECOND: "20" });
     const reports = await Promise.all([deliverDueEmail(env, { batchSize: 10, deadlineMs: 60_000 }), deliverDueEmail(env, { batchSize: 10, deadlineMs: 60_000 })]);
 
-    const counts = deliveryCounts(h.standin);
+    const counts = await deliveryCounts(h.standin);
     expect(counts.size).toBe(200);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(reports[0]!.sent + reports[1]!.sent).toBe(200);
@@ -35,14 +35,14 @@ describe("two senders at once", () => {
     const MESSAGES = 16;
     const SENDERS = 2;
     await h.queue("confirm", await h.addEntries(MESSAGES));
-    h.standin.setRate(0); // measure our pace, not the stand-in's limit
+    await h.standin.setRate(0); // measure our pace, not the stand-in's limit
     const env = h.env({ EMAIL_SEND_RATE_PER_SECOND: String(RATE) });
     const start = Date.now();
     await Promise.all(Array.from({ length: SENDERS }, () => deliverDueEmail(env, { batchSize: 1, deadlineMs: 60_000 })));
 
-    const times = h.standin.requests.map((r) => r.at).sort((a, b) => a - b);
+    const times = (await h.standin.requests()).map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(MESSAGES);
-    expect([...deliveryCounts(h.standin).values()].every((n) => n === 1)).toBe(true);
+    expect([...(await deliveryCounts(h.standin)).values()].every((n) => n === 1)).toBe(true);
     // Slots are 1000/RATE ms apart whoever takes them, and no request starts before its slot: the
     // last of N cannot arrive before (N - 1) intervals have passed.
     expect(times.at(-1)! - start).toBeGreaterThanOrEqual((MESSAGES - 1) * (1000 / RATE) - 5);

@@ -7,10 +7,11 @@ import { verifyLinkToken } from "~/features/email/links.server";
 import { outboxInsert } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { isSuppressed, liftSuppression, suppress } from "~/features/email/suppression.server";
-import { addressOf, deliveryCounts, EMAIL_FROM, SITE_URL, emailHarnessPerFile } from "../support/email-harness";
+import { addressOf, deliveryCounts, emailHarnessPerFile } from "../support/email-harness";
+import { EMAIL_FROM, EMAIL_TOKEN_SECRET, SITE_URL } from "../support/email-variables";
 
 const harness = emailHarnessPerFile();
-const keys = { siteUrl: SITE_URL, tokenSecret: "token-secret-for-the-email-tests-000000" };
+const keys = { siteUrl: SITE_URL, tokenSecret: EMAIL_TOKEN_SECRET };
 
 describe("delivering the outbox", () => {
   it("sends each queued message once, through the batch endpoint, and records the provider's id", async () => {
@@ -20,13 +21,15 @@ describe("delivering the outbox", () => {
     const report = await deliverDueEmail(h.env());
     expect(report).toMatchObject({ enabled: true, claimed: 5, sent: 5, failed: 0, requests: 1 });
 
-    expect(h.standin.requests).toEqual([expect.objectContaining({ path: "/emails/batch", status: 200, messages: 5 })]);
-    expect(h.standin.requests[0]!.idempotencyKey).toMatch(/^b1\./);
-    expect([...deliveryCounts(h.standin).values()]).toEqual([1, 1, 1, 1, 1]);
+    const requests = await h.standin.requests();
+    expect(requests).toEqual([expect.objectContaining({ path: "/emails/batch", status: 200, messages: 5 })]);
+    expect(requests[0]!.idempotencyKey).toMatch(/^b1\./);
+    expect([...(await deliveryCounts(h.standin)).values()]).toEqual([1, 1, 1, 1, 1]);
     const rows = await h.outbox();
+    const deliveryIds = (await h.standin.deliveries()).map((d) => d.id);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "sent", attempts: 1, last_error: null, batch_key: null, claimed_until: null });
-      expect(h.standin.deliveries.map((d) => d.id)).toContain(row.provider_id);
+      expect(deliveryIds).toContain(row.provider_id);
     }
     // Nothing left to do.
     expect(await deliverDueEmail(h.env())).toMatchObject({ claimed: 0, requests: 0 });
@@ -38,7 +41,7 @@ describe("delivering the outbox", () => {
     await h.db.prepare("UPDATE waitlist SET first_name = ?1 WHERE id = ?2").bind(`<b>Eve</b> & "co"`, id!).run();
     await h.queue("confirm", [id!], { consentRequest: true });
     await deliverDueEmail(h.env());
-    const [delivery] = h.standin.deliveries;
+    const [delivery] = await h.standin.deliveries();
     expect(delivery).toMatchObject({ to: [addressOf(0)], from: EMAIL_FROM, reply_to: "support@linkvault.app", subject: "Confirm your email for LinkVault" });
     expect(delivery!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(delivery!.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${SITE_URL}/waitlist/unsubscribe\\?token=[^>]+>$`));
@@ -62,7 +65,7 @@ describe("delivering the outbox", () => {
     await h.queue("status_link", confirmed);
     const report = await deliverDueEmail(h.env());
     expect(report).toMatchObject({ sent: 1, cancelled: 2 });
-    expect(h.standin.deliveries.map((d) => [d.to[0], d.subject])).toEqual([[addressOf(0), "Confirm your email for LinkVault"]]);
+    expect((await h.standin.deliveries()).map((d) => [d.to[0], d.subject])).toEqual([[addressOf(0), "Confirm your email for LinkVault"]]);
     const rows = await h.outbox();
     expect(rows.filter((r) => r.status === "cancelled").map((r) => r.last_error)).toEqual(["suppressed", "suppressed"]);
 
@@ -110,7 +113,7 @@ describe("delivering the outbox", () => {
     expect(results.map((r) => r.recipient)).toEqual(ids.map((_, i) => addressOf(i)));
     expect(results[0]).toMatchObject({ sender: EMAIL_FROM, subject: "Confirm your email for LinkVault" });
     expect(JSON.parse(results[0]!.headers!)).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(h.standin.deliveries).toEqual([]);
+    expect(await h.standin.deliveries()).toEqual([]);
   });
 });
 

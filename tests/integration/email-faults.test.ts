@@ -8,7 +8,8 @@ import { claimDue } from "~/features/email/outbox.server";
 import type { EmailProvider } from "~/features/email/provider.server";
 import { ResendProvider } from "~/features/email/resend.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
-import { addressOf, deliveryCounts, EMAIL_FROM, emailHarnessPerFile, type OutboxState } from "../support/email-harness";
+import { addressOf, deliveryCounts, emailHarnessPerFile, type OutboxState } from "../support/email-harness";
+import { EMAIL_FROM } from "../support/email-variables";
 
 const harness = emailHarnessPerFile();
 const MINUTE = 60_000;
@@ -38,7 +39,7 @@ describe("the provider down", () => {
 
     await h.standin.setFaults({ down: false });
     expect(await deliverDueEmail(h.env(), { now: Date.now() + MINUTE })).toMatchObject({ sent: 4 });
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 4);
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 4);
     expect((await h.outbox()).map((r) => [r.status, r.attempts])).toEqual(Array(4).fill(["sent", 2]));
   });
 });
@@ -50,11 +51,11 @@ describe("the provider answering 429", () => {
     await h.standin.setFaults({ limitNext: 1, retryAfterSeconds: 1 });
     const report = await deliverDueEmail(h.env());
     expect(report).toMatchObject({ sent: 3, rateLimited: 1, requests: 2, retried: 0 });
-    const [limited, accepted] = h.standin.requests;
+    const [limited, accepted] = await h.standin.requests();
     expect([limited!.status, accepted!.status]).toEqual([429, 200]);
     expect(accepted!.idempotencyKey).toBe(limited!.idempotencyKey);
     expect(accepted!.at - limited!.at).toBeGreaterThanOrEqual(990);
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 3);
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 3);
     expect((await h.outbox()).map((r) => r.attempts)).toEqual([1, 1, 1]);
   });
 
@@ -70,7 +71,7 @@ describe("the provider answering 429", () => {
       expect(Date.parse(row.next_attempt_at)).toBeGreaterThanOrEqual(start + 3_600_000);
     }
     expect(await deliverDueEmail(h.env(), { now: Date.now() + 3_601_000 })).toMatchObject({ sent: 2 });
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 2);
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 2);
   });
 });
 
@@ -83,27 +84,27 @@ describe("a slow provider", () => {
     // the sender's 300 ms are over long before, and the request is still running for the retry below.
     await h.standin.setFaults({ hold: true });
     expect(await deliverDueEmail(h.env(), { requestTimeoutMs: 300 })).toMatchObject({ sent: 0, retried: 3 });
-    expect(h.standin.requests).toEqual([]); // gave up without an answer
+    expect(await h.standin.requests()).toEqual([]); // gave up without an answer
     const pinned = await h.outbox();
     expect(new Set(pinned.map((r) => r.batch_key)).size).toBe(1);
     expect(pinned[0]!.batch_key).toMatch(/^b1\./);
     expect(pinned.map((r) => r.last_error)).toEqual(Array(3).fill("timeout: no answer within 300 ms"));
     // The stand-in accepted the messages even though the answer never arrived.
-    expect(h.standin.deliveries).toHaveLength(3);
+    expect(await h.standin.deliveries()).toHaveLength(3);
 
     // Retried while the first request is still running: the provider says so, nothing is sent.
     expect(await deliverDueEmail(h.env(), { now: Date.now() + MINUTE })).toMatchObject({ sent: 0, retried: 3 });
-    expect(h.standin.requests.at(-1)).toMatchObject({ status: 409 });
+    expect((await h.standin.requests()).at(-1)).toMatchObject({ status: 409 });
     expect((await h.outbox())[0]!.last_error).toMatch(/^idempotency_in_flight/);
 
     // Once it has finished: the same batch, the same key, the same bytes: the original answer, no delivery.
     await h.standin.setFaults({ hold: false });
     await h.standin.whenIdle();
     expect(await deliverDueEmail(h.env(), { now: Date.now() + 10 * MINUTE })).toMatchObject({ sent: 3 });
-    expect(h.standin.requests.at(-1)).toMatchObject({ status: 200, replayed: true, idempotencyKey: pinned[0]!.batch_key });
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 3);
+    expect((await h.standin.requests()).at(-1)).toMatchObject({ status: 200, replayed: true, idempotencyKey: pinned[0]!.batch_key });
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 3);
     const sent = await h.outbox();
-    expect(sent.map((r) => r.provider_id).sort()).toEqual(h.standin.deliveries.map((d) => d.id).sort());
+    expect(sent.map((r) => r.provider_id).sort()).toEqual((await h.standin.deliveries()).map((d) => d.id).sort());
   });
 
   it("a batch that changed since (an entry deleted) is not sent again under a new key: recorded as sent, unconfirmed", async () => {
@@ -116,11 +117,11 @@ describe("a slow provider", () => {
     await h.db.prepare("DELETE FROM waitlist WHERE id = ?1").bind(ids[0]!).run(); // its outbox row goes by cascade
     await h.standin.setFaults({ delayMs: 0 });
     expect(await deliverDueEmail(h.env(), { now: Date.now() + MINUTE })).toMatchObject({ sent: 1 });
-    expect(h.standin.requests.at(-1)).toMatchObject({ status: 409 });
+    expect((await h.standin.requests()).at(-1)).toMatchObject({ status: 409 });
     const [row] = await h.outbox();
     expect(row).toMatchObject({ status: "sent", provider_id: null });
     expect(row!.last_error).toMatch(/^unconfirmed: idempotency_conflict/);
-    expect(h.standin.deliveries).toHaveLength(2); // the first request's, nothing more
+    expect(await h.standin.deliveries()).toHaveLength(2); // the first request's, nothing more
   });
 });
 
@@ -140,14 +141,14 @@ describe("a sender that crashes right after a send", () => {
     await expect(deliverDueEmail(h.env(), { provider: crashing })).rejects.toThrow("isolate evicted");
     const held = await h.outbox();
     expect(held.map((r) => r.status)).toEqual(Array(4).fill("sending"));
-    expect(h.standin.deliveries).toHaveLength(4);
+    expect(await h.standin.deliveries()).toHaveLength(4);
 
     // While the lease holds, nobody else takes the rows.
     expect(await deliverDueEmail(h.env())).toMatchObject({ claimed: 0 });
     const lapsed = Date.parse(held[0]!.claimed_until!) + 1000;
     expect(await deliverDueEmail(h.env(), { now: lapsed })).toMatchObject({ claimed: 4, sent: 4 });
-    expect(h.standin.requests.at(-1)).toMatchObject({ replayed: true });
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 4);
+    expect((await h.standin.requests()).at(-1)).toMatchObject({ replayed: true });
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 4);
     expect((await h.outbox()).map((r) => [r.status, r.attempts])).toEqual(Array(4).fill(["sent", 2]));
   });
 });
@@ -171,7 +172,7 @@ describe("failures for good", () => {
       expect(row.last_error).not.toContain("@");
     }
     expect(await deliverDueEmail(env, { now })).toMatchObject({ claimed: 0 });
-    expect(h.standin.deliveries).toEqual([]);
+    expect(await h.standin.deliveries()).toEqual([]);
   });
 
   it("a batch refused for one bad message: each goes again alone; the bad one fails, the others are delivered", async () => {
@@ -180,13 +181,13 @@ describe("failures for good", () => {
     await h.standin.setFaults({ refuse: [addressOf(2)] });
     const report = await deliverDueEmail(h.env());
     expect(report).toMatchObject({ sent: 3, failed: 1 });
-    expect(h.standin.requests.map((r) => [r.status, r.messages])).toEqual([[422, 4], [200, 1], [200, 1], [422, 1], [200, 1]]);
+    expect((await h.standin.requests()).map((r) => [r.status, r.messages])).toEqual([[422, 4], [200, 1], [200, 1], [422, 1], [200, 1]]);
     const rows = await h.outbox();
     expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "failed", "sent"]);
     expect(rows[2]!.last_error).toMatch(/^http_422_validation_error/);
     expect(rows[2]!.last_error).not.toContain("@");
     expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
-    expectEachDeliveredOnce(deliveryCounts(h.standin), 3);
+    expectEachDeliveredOnce(await deliveryCounts(h.standin), 3);
   });
 
   it("a wrong API key is retried (mail waits for the fix), not failed", async () => {

@@ -12,9 +12,9 @@ import { cleanUpEmailData, WEBHOOK_CALL_LIFETIME_MS } from "~/features/email/job
 import { svixSignature } from "~/features/outreach/webhook.server";
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
 import { freezeClock } from "../support/clock";
-import { emailVariables } from "../support/email-harness";
+import { emailVariables } from "../support/email-variables";
 import type { TestApp } from "../support/app";
-import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const PATH = "/api/email/webhook";
 const SECRET = `whsec_${btoa("a webhook signing secret for tests, 32+ bytes")}`;

@@ -5,36 +5,30 @@
  * foreign keys. The SQL is the source of truth: a difference is fixed in the schema, or by a
  * migration.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyD1Migrations } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
 import * as analyticsSchema from "~/db/analytics-schema";
-import { ANALYTICS_MIGRATIONS_DIR, applyMigrations, createEmptyD1 } from "../support/app";
+import { createEmptyD1, runner } from "../support/app";
 import { databaseShape, drizzleShape, drizzleTables, schemaDifferences, type SchemaShape } from "../support/schema-shape";
 
 let migrated: SchemaShape;
-let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  const d1 = await createEmptyD1();
-  dispose = d1.dispose;
-  await applyMigrations(d1.db);
-  migrated = await databaseShape(d1.db);
+  const { db } = await createEmptyD1();
+  await applyD1Migrations(db, runner.TEST_MIGRATIONS);
+  migrated = await databaseShape(db);
 });
-afterAll(() => dispose?.());
 
 describe("app/db/analytics-schema.ts and the analytics database migrations-analytics/ builds (ADR 0037)", () => {
   it("have the same tables, columns, keys and indexes", async () => {
-    const d1 = await createEmptyD1();
-    try {
-      await applyMigrations(d1.db, ANALYTICS_MIGRATIONS_DIR);
-      const shape = await databaseShape(d1.db);
-      expect(Object.keys(shape).length).toBeGreaterThanOrEqual(6);
-      expect(schemaDifferences(drizzleShape(drizzleTables(analyticsSchema)), shape)).toEqual([]);
-    } finally {
-      await d1.dispose();
-    }
+    const { db } = await createEmptyD1();
+    await applyD1Migrations(db, runner.TEST_ANALYTICS_MIGRATIONS);
+    const shape = await databaseShape(db);
+    expect(Object.keys(shape).length).toBeGreaterThanOrEqual(6);
+    expect(schemaDifferences(drizzleShape(drizzleTables(analyticsSchema)), shape)).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES } from "~/lib/messages";
 import { verifyTurnstileToken } from "~/lib/turnstile.server";
 import { createTestApp, formPost, type TestApp } from "../support/app";
-import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
+import { startTurnstileStandin, type TurnstileStandin } from "../support/standins";
 import { freezeClock } from "../support/clock";
 
 let app: TestApp;
@@ -39,7 +39,7 @@ afterAll(async () => {
   await standin.close();
 });
 beforeEach(async () => {
-  standin.reset();
+  await standin.reset();
   await app.db.batch([app.db.prepare("DELETE FROM waitlist"), app.db.prepare("DELETE FROM rate_limits")]);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -71,14 +71,15 @@ async function logsOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe("the waitlist API with Turnstile on", () => {
   it("accepts a valid token, checked with siteverify's form fields (secret, response, remoteip, idempotency_key)", async () => {
-    const token = standin.issueToken({ action: "waitlist" });
+    const token = await standin.issueToken({ action: "waitlist" });
     const response = await signUp(on, { "cf-turnstile-response": token });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ state: "success" });
     expect(await storedEmails()).toEqual([ADDRESS]);
 
-    expect(standin.verifications).toHaveLength(1);
-    const { fields, answer } = standin.verifications[0]!;
+    const verifications = await standin.verifications();
+    expect(verifications).toHaveLength(1);
+    const { fields, answer } = verifications[0]!;
     expect(fields).toEqual({ secret: standin.secretKey, response: token, remoteip: CLIENT_IP, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(answer).toMatchObject({ success: true, "error-codes": [] });
   });
@@ -87,7 +88,7 @@ describe("the waitlist API with Turnstile on", () => {
     const response = await signUp(on);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ state: "error", message: HUMAN_CHECK_MESSAGES.missing, field: null, values: { email: ADDRESS } });
-    expect(standin.verifications).toHaveLength(0);
+    expect(await standin.verifications()).toHaveLength(0);
     expect(await storedEmails()).toEqual([]);
   });
 
@@ -96,12 +97,12 @@ describe("the waitlist API with Turnstile on", () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ state: "error", message: HUMAN_CHECK_MESSAGES.failed });
 
-    const token = standin.issueToken();
+    const token = await standin.issueToken();
     expect((await signUp(on, { "cf-turnstile-response": token })).status).toBe(200);
     const reused = await signUp(on, { "cf-turnstile-response": token, email: "someone.else@example.com" });
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ message: HUMAN_CHECK_MESSAGES.failed });
-    expect(standin.verifications.at(-1)!.answer).toMatchObject({ success: false, "error-codes": ["timeout-or-duplicate"] });
+    expect((await standin.verifications()).at(-1)!.answer).toMatchObject({ success: false, "error-codes": ["timeout-or-duplicate"] });
     expect(await storedEmails()).toEqual([ADDRESS]);
   });
 
@@ -109,14 +110,14 @@ describe("the waitlist API with Turnstile on", () => {
     freezeClock();
     const strict = app.withEnv({ ...turnstileVars, WAITLIST_RATE_LIMIT_MAX: "2" });
     for (let i = 0; i < 4; i++) expect((await signUp(strict, { "cf-turnstile-response": "forged" })).status).toBe(400);
-    expect((await signUp(strict, { "cf-turnstile-response": standin.issueToken() })).status).toBe(200);
+    expect((await signUp(strict, { "cf-turnstile-response": await standin.issueToken() })).status).toBe(200);
   });
 
   it("lets the sign-up through when the verifier is down, and logs it without personal data", async () => {
     const down = app.withEnv({ ...turnstileVars, TURNSTILE_VERIFY_URL: unreachableUrl });
     let response!: Response;
     const logs = await logsOf(async () => {
-      response = await signUp(down, { "cf-turnstile-response": standin.issueToken() });
+      response = await signUp(down, { "cf-turnstile-response": await standin.issueToken() });
     });
     expect(response.status).toBe(200);
     expect(await storedEmails()).toEqual([ADDRESS]);
@@ -135,14 +136,15 @@ describe("the waitlist API with Turnstile on", () => {
     ["internal-error", "internal-error"],
     ["garbage", "unreadable answer (status 200)"],
   ] as const)("lets the sign-up through when the verifier answers %s, after one retry with the same idempotency key", async (mode, reason) => {
-    standin.setModes({ verify: mode });
+    await standin.setModes({ verify: mode });
     let response!: Response;
     const logs = await logsOf(async () => {
-      response = await signUp(on, { "cf-turnstile-response": standin.issueToken() });
+      response = await signUp(on, { "cf-turnstile-response": await standin.issueToken() });
     });
     expect(response.status).toBe(200);
-    expect(standin.verifications).toHaveLength(2);
-    const [first, second] = standin.verifications;
+    const verifications = await standin.verifications();
+    expect(verifications).toHaveLength(2);
+    const [first, second] = verifications;
     expect(second!.fields.idempotency_key).toBe(first!.fields.idempotency_key);
     expect(logs.some((entry) => entry.includes('"turnstile_unverified"') && entry.includes(reason))).toBe(true);
   });
@@ -151,7 +153,7 @@ describe("the waitlist API with Turnstile on", () => {
     const misconfigured = app.withEnv({ ...turnstileVars, TURNSTILE_SECRET_KEY: "0xWRONG-secret-0000000000000000" });
     let response!: Response;
     const logs = await logsOf(async () => {
-      response = await signUp(misconfigured, { "cf-turnstile-response": standin.issueToken() });
+      response = await signUp(misconfigured, { "cf-turnstile-response": await standin.issueToken() });
     });
     expect(response.status).toBe(200);
     expect(logs.some((entry) => entry.includes('"level":"error"') && entry.includes("turnstile_misconfigured") && entry.includes("invalid-input-secret"))).toBe(true);
@@ -174,28 +176,29 @@ describe("the waitlist API with Turnstile on", () => {
 
 describe("siteverify timeouts", () => {
   it("gives up on a verifier that never answers, after one retry with the same idempotency key", async () => {
-    standin.setModes({ verify: "hang" });
+    await standin.setModes({ verify: "hang" });
     const settings = { siteKey: standin.siteKey, secretKey: standin.secretKey, verifyUrl: standin.verifyUrl, scriptUrl: standin.scriptUrl };
-    const verdict = await verifyTurnstileToken(settings, { token: standin.issueToken() }, { timeoutMs: 100 });
+    const verdict = await verifyTurnstileToken(settings, { token: await standin.issueToken() }, { timeoutMs: 100 });
     expect(verdict).toEqual({ outcome: "unverified", reason: "timeout", configuration: false });
-    expect(standin.verifications).toHaveLength(2);
-    expect(standin.verifications[1]!.fields.idempotency_key).toBe(standin.verifications[0]!.fields.idempotency_key);
+    const verifications = await standin.verifications();
+    expect(verifications).toHaveLength(2);
+    expect(verifications[1]!.fields.idempotency_key).toBe(verifications[0]!.fields.idempotency_key);
   });
 
   it("refuses a token longer than Cloudflare's 2,048 characters without sending it", async () => {
     const settings = { siteKey: standin.siteKey, secretKey: standin.secretKey, verifyUrl: standin.verifyUrl, scriptUrl: standin.scriptUrl };
     expect(await verifyTurnstileToken(settings, { token: "x".repeat(2049) })).toMatchObject({ outcome: "refused", reason: "invalid" });
-    expect(standin.verifications).toHaveLength(0);
+    expect(await standin.verifications()).toHaveLength(0);
   });
 });
 
 describe("disposable addresses", () => {
   it.each([["with Turnstile off"], ["with Turnstile on"]])("are refused with a clear 400 on the email field, %s, before the human check", async (label) => {
     const fetcher = label.endsWith("on") ? on : app.fetch;
-    const response = await signUp(fetcher, { email: "someone@mail.mailinator.com", "cf-turnstile-response": standin.issueToken() });
+    const response = await signUp(fetcher, { email: "someone@mail.mailinator.com", "cf-turnstile-response": await standin.issueToken() });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ state: "error", message: DISPOSABLE_ADDRESS_MESSAGE, field: "email" });
-    expect(standin.verifications).toHaveLength(0);
+    expect(await standin.verifications()).toHaveLength(0);
     expect(await storedEmails()).toEqual([]);
   });
 });

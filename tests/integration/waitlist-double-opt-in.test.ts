@@ -10,9 +10,9 @@ import { CONFIRMATIONS_PER_CLIENT_PER_DAY } from "~/features/waitlist/waitlist-a
 import { CONFIRMATION_RESEND_MS } from "~/features/waitlist/waitlist.server";
 import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { emailVariables, SITE_URL } from "../support/email-harness";
+import { emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, type TestApp } from "../support/app";
-import { startResendStandin, type ResendStandin } from "../../scripts/lib/resend-standin.mjs";
+import { startResendStandin, type ResendStandin } from "../support/standins";
 
 let standin: ResendStandin;
 let app: TestApp;
@@ -30,7 +30,7 @@ afterAll(async () => {
 afterEach(async () => {
   await app.settle();
   await app.db.batch(["email_outbox", "waitlist", "rate_limits", "dev_mailbox"].map((t) => app.db.prepare(`DELETE FROM ${t}`)));
-  standin.reset();
+  await standin.reset();
 });
 
 const jobsEnv = () => ({ ...app.env, DB: app.db }) as unknown as JobsEnv;
@@ -68,7 +68,7 @@ describe("a sign-up while email is on", () => {
     await signUp({ email: "grace@example.com", name: "Grace" }, undefined, { Host: "evil.example" });
     const report = await deliverDueEmail(jobsEnv());
     expect(report.sent).toBe(1);
-    const [message] = standin.deliveries;
+    const [message] = await standin.deliveries();
     expect(message?.to).toEqual(["grace@example.com"]);
     expect(message?.subject).toMatch(/Confirm your email/);
     const links = [...(message?.html ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
@@ -145,7 +145,7 @@ describe("signing up again", () => {
     // Delivered, though the entry is still unsubscribed (and its address suppressed): it asks for new consent.
     await app.db.prepare("UPDATE email_outbox SET status = 'cancelled' WHERE id = (SELECT min(id) FROM email_outbox)").run();
     await deliverDueEmail(jobsEnv());
-    expect(standin.deliveries.map((d) => [d.to[0], d.subject])).toEqual([["back@example.com", expect.stringMatching(/Confirm your email/)]]);
+    expect((await standin.deliveries()).map((d) => [d.to[0], d.subject])).toEqual([["back@example.com", expect.stringMatching(/Confirm your email/)]]);
   });
 });
 

@@ -9,11 +9,9 @@ import { afterAll, afterEach, beforeEach, expect, vi } from "vitest";
 import { outboxInsert, type OutboxMessage } from "~/features/email/outbox.server";
 import type { JobsEnv } from "~/lib/env.server";
 import { migrate, runner } from "./app";
+import { emailVariables } from "./email-variables";
 import { changeJobsEnv } from "./jobs-hooks";
 import { startResendStandin, type ResendStandin } from "./standins";
-
-export const SITE_URL = "https://linkvault.example";
-export const EMAIL_FROM = "LinkVault <hello@linkvault.example>";
 
 export interface EmailHarness {
   db: D1Database;
@@ -47,18 +45,6 @@ export interface OutboxState {
 }
 
 export const addressOf = (i: number) => `person${i}@example.com`;
-
-const TEST_VARIABLES = {
-  APP_ENV: "test",
-  EMAIL_FROM,
-  SITE_URL,
-  EMAIL_TOKEN_SECRET: "token-secret-for-the-email-tests-000000",
-  SUPPRESSION_HASH_SECRET: "suppression-secret-for-the-email-tests-0",
-  EMAIL_SEND_RATE_PER_SECOND: "50",
-};
-
-/** The email variables pointing at `standin`, as a Worker's plain-text bindings. */
-export const emailVariables = (standin: ResendStandin): Record<string, string> => ({ ...TEST_VARIABLES, EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url });
 
 export async function createEmailHarness(): Promise<EmailHarness> {
   const standin = await startResendStandin({ ratePerSecond: 0 });

@@ -735,12 +735,21 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
       };
     });
   }
+  // Forms are read as UTF-8 only (ADR 0022): a form declaring another charset is refused as unreadable,
+  // never decoded as it claims; one declaring UTF-8 (as jQuery's default Content-Type does) is a form.
+  add("content-type", (id) => ({
+    name: "POST /waitlist: UTF-7 charset declared, UTF-7 script in the name (refused as unreadable)",
+    request: (ctx) =>
+      send("/waitlist", ctx, { body: formBody({ ...FORM_MODELS["/waitlist"]!.valid(id), name: "+ADw-script+AD4-alert(1)+ADw-/script+AD4-" }), contentType: `${FORM}; charset=utf-7` }),
+    status: [400],
+  }));
   add("content-type", (id) => {
-    const fields: Record<string, string> = { ...FORM_MODELS["/waitlist"]!.valid(id), name: "+ADw-script+AD4-alert(1)+ADw-/script+AD4-" };
+    const fields: Record<string, string> = { ...FORM_MODELS["/waitlist"]!.valid(id), name: "<script>alert(1)</script>" };
     return {
-      name: "POST /waitlist: UTF-7 charset declared, UTF-7 script in the name (kept as literal text)",
-      request: (ctx) => send("/waitlist", ctx, { body: formBody(fields), contentType: `${FORM}; charset=utf-7` }),
+      name: "POST /waitlist: charset=UTF-8 declared, a script tag in the name (stored as text)",
+      request: (ctx) => send("/waitlist", ctx, { body: formBody(fields), contentType: `${FORM}; charset=UTF-8` }),
       status: [200],
+      payload: fields.name,
       stores: { table: "waitlist", key: fields.email },
       shows: { page: `/admin/beta-testers?q=${encodeURIComponent(fields.email!)}`, text: fields.name! },
     };

@@ -60,3 +60,34 @@ export function guardedAdminRoutes(build: ServerBuild): { path: string; hasActio
     .filter((r) => isGuardedAdminPattern(r.pattern) && r.hasLoader)
     .map((r) => ({ path: fillParams(r.pattern), hasAction: r.hasAction }));
 }
+
+/** How a pattern's segment ranks, as Remix ranks routes: a static segment before a dynamic one before the splat. */
+const SEGMENT_SCORE = { static: 10, dynamic: 3, splat: -2 } as const;
+
+/**
+ * The pattern of `routes` that `pathname` resolves to: of the patterns it matches, the one with the
+ * highest rank; the catch-all "/*" when no other matches.
+ */
+export function routePatternOf(routes: readonly AppRoute[], pathname: string): string {
+  const segments = pathname.split("/").filter(Boolean);
+  let best = { pattern: "/*", score: -Infinity };
+  for (const { pattern } of routes) {
+    let score = 0;
+    let matched = true;
+    const parts = pattern.split("/").filter(Boolean);
+    for (const [i, part] of parts.entries()) {
+      if (part === "*") {
+        score += SEGMENT_SCORE.splat;
+        break;
+      }
+      const segment = segments[i];
+      if (segment === undefined || (!part.startsWith(":") && part.toLowerCase() !== segment.toLowerCase())) {
+        matched = false;
+        break;
+      }
+      score += part.startsWith(":") ? SEGMENT_SCORE.dynamic : SEGMENT_SCORE.static;
+    }
+    if (matched && (parts.at(-1) === "*" || parts.length === segments.length) && score > best.score) best = { pattern, score };
+  }
+  return best.pattern;
+}

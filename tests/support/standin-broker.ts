@@ -1,11 +1,13 @@
 /**
  * The integration tests' global setup (Node): a broker on 127.0.0.1 that starts third-party
  * stand-ins on demand, because the tests run in workerd, which cannot listen on a port. A test file
- * asks it for a Resend or a Turnstile stand-in of its own (standins.ts) and then talks to that
- * stand-in over HTTP, as the site's code does.
+ * asks it for a Resend or a Turnstile stand-in of its own (standins.ts); the site's code calls that
+ * stand-in over HTTP, and the test reads and steers it here, so the control still answers while
+ * the stand-in refuses connections.
  *
  *   POST /resend     (JSON: startResendStandin's options)  → { port, url, apiKey }
  *   POST /turnstile                                       → { port, origin, siteKey, secretKey, scriptUrl, verifyUrl }
+ *   POST /call?port=N&name=M  (JSON: the arguments)        → { value }: the stand-in's method M called, or its property M
  *   POST /close?port=N                                    → the stand-in on port N stops
  */
 import { createServer, type IncomingMessage } from "node:http";
@@ -20,10 +22,10 @@ declare module "vitest" {
   }
 }
 
-async function json(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function json<T>(request: IncomingMessage, whenEmpty: T): Promise<T> {
   let body = "";
   for await (const chunk of request) body += chunk;
-  return body ? (JSON.parse(body) as Record<string, unknown>) : {};
+  return body ? (JSON.parse(body) as T) : whenEmpty;
 }
 
 export default async function setup(project: TestProject) {
@@ -36,15 +38,23 @@ export default async function setup(project: TestProject) {
     };
     try {
       if (request.method === "POST" && url.pathname === "/resend") {
-        const standin = await startResendStandin(await json(request));
+        const standin = await startResendStandin(await json(request, {}));
         running.set(standin.port, standin);
         return answer(200, { port: standin.port, url: standin.url, apiKey: standin.apiKey });
       }
       if (request.method === "POST" && url.pathname === "/turnstile") {
-        const standin = await startTurnstileStandin(await json(request));
+        const standin = await startTurnstileStandin(await json(request, {}));
         running.set(standin.port, standin);
         const { port, origin, siteKey, secretKey, scriptUrl, verifyUrl } = standin;
         return answer(200, { port, origin, siteKey, secretKey, scriptUrl, verifyUrl });
+      }
+      if (request.method === "POST" && url.pathname === "/call") {
+        const standin = running.get(Number(url.searchParams.get("port")));
+        const name = url.searchParams.get("name") ?? "";
+        if (!standin || !(name in standin)) return answer(404, { error: `no stand-in member ${name} on port ${url.searchParams.get("port")}` });
+        const member: unknown = Reflect.get(standin, name);
+        const args = await json<unknown[]>(request, []);
+        return answer(200, { value: typeof member === "function" ? await member.apply(standin, args) : member });
       }
       if (request.method === "POST" && url.pathname === "/close") {
         const port = Number(url.searchParams.get("port"));

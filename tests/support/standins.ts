@@ -2,7 +2,7 @@
  * The third-party stand-ins of an integration test, seen from workerd: each one is a real HTTP
  * server on 127.0.0.1 (scripts/lib/resend-standin.mjs, turnstile-standin.mjs) that the global setup's
  * broker starts for this test file alone (standin-broker.ts). The site's code calls it over HTTP as it
- * calls Resend or Cloudflare; the test reads and steers it over the stand-in's own control paths.
+ * calls Resend or Cloudflare; the test reads and steers it through the broker, which holds it.
  */
 import { inject } from "vitest";
 import type { StandinDelivery, StandinFaults, StandinRequest } from "../../scripts/lib/resend-standin.mjs";
@@ -10,17 +10,19 @@ import type { TurnstileStandinModes, TurnstileStandinRequest, TurnstileVerificat
 
 export type { StandinDelivery, StandinFaults, StandinRequest, TurnstileStandinModes, TurnstileVerification };
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${response.status} ${await response.text()}`);
+async function callBroker<T>(path: string, body: unknown): Promise<T> {
+  const url = `${inject("standinBroker")}${path}`;
+  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
-const post = (body: unknown = {}): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
-async function startFromBroker<T>(kind: "resend" | "turnstile", options: object): Promise<T & { port: number }> {
-  return call<T & { port: number }>(`${inject("standinBroker")}/${kind}`, post(options));
-}
-const stopAtBroker = (port: number) => call(`${inject("standinBroker")}/close?port=${port}`, post());
+const startFromBroker = <T>(kind: "resend" | "turnstile", options: object) => callBroker<T & { port: number }>(`/${kind}`, options);
+const stopAtBroker = async (port: number) => void (await callBroker(`/close?port=${port}`, {}));
+
+/** Calls the stand-in's method `name` (or reads its property) in the broker's process. */
+const standinMember = (port: number) => async <T = void>(name: string, ...args: unknown[]): Promise<T> =>
+  (await callBroker<{ value: T }>(`/call?port=${port}&name=${name}`, args)).value;
 
 export interface ResendStandin {
   url: string;
@@ -42,18 +44,18 @@ export interface ResendStandin {
 /** A Resend stand-in of this test file's own (`ratePerSecond` 0: no rate limit). */
 export async function startResendStandin(options: { ratePerSecond?: number; apiKey?: string } = {}): Promise<ResendStandin> {
   const { port, url, apiKey } = await startFromBroker<{ url: string; apiKey: string }>("resend", options);
-  const control = (path: string) => `${url}/_standin/${path}`;
+  const member = standinMember(port);
   return {
     url,
     port,
     apiKey,
-    deliveries: () => call(control("deliveries")),
-    requests: () => call(control("requests")),
-    setFaults: async (faults) => void (await call(control("faults"), post(faults))),
-    setRate: async (ratePerSecond) => void (await call(control("rate"), post({ ratePerSecond }))),
-    reset: async () => void (await call(control("reset"), post())),
-    whenIdle: async () => void (await call(control("idle"))),
-    close: async () => void (await stopAtBroker(port)),
+    deliveries: () => member("deliveries"),
+    requests: () => member("requests"),
+    setFaults: (faults) => member("setFaults", faults),
+    setRate: (ratePerSecond) => member("setRate", ratePerSecond),
+    reset: () => member("reset"),
+    whenIdle: () => member("whenIdle"),
+    close: () => stopAtBroker(port),
   };
 }
 
@@ -76,14 +78,14 @@ export interface TurnstileStandin {
 /** A Turnstile stand-in of this test file's own. */
 export async function startTurnstileStandin(): Promise<TurnstileStandin> {
   const standin = await startFromBroker<Omit<TurnstileStandin, "requests" | "verifications" | "issueToken" | "setModes" | "reset" | "close">>("turnstile", {});
-  const control = (path: string) => `${standin.origin}/__standin/${path}`;
+  const member = standinMember(standin.port);
   return {
     ...standin,
-    requests: () => call(control("requests")),
-    verifications: () => call(control("verifications")),
-    issueToken: async (options = {}) => (await call<{ token: string }>(control("token"), post(options))).token,
-    setModes: async (modes) => void (await call(control("modes"), post(modes))),
-    reset: async () => void (await call(control("reset"), post())),
-    close: async () => void (await stopAtBroker(standin.port)),
+    requests: () => member("requests"),
+    verifications: () => member("verifications"),
+    issueToken: (options = {}) => member("issueToken", options),
+    setModes: (modes) => member("setModes", modes),
+    reset: () => member("reset"),
+    close: () => stopAtBroker(standin.port),
   };
 }

@@ -18,10 +18,8 @@
 //   code), "hang" (never answers), "garbage" (200, not JSON).
 //
 // Every request is logged (method, path, time) and every siteverify call recorded with its fields and
-// answer. Tests in this process call issueToken() to mint a token without a browser; out of process
-// (the integration tests in workerd), GET /__standin/requests and /__standin/verifications, DELETE
-// /__standin/requests, POST /__standin/modes (JSON), /__standin/token (JSON: action, hostname) and
-// /__standin/reset do the same.
+// answer. Tests in this process call issueToken() to mint a token without a browser; out of process,
+// GET /__standin/requests, DELETE /__standin/requests and POST /__standin/modes (JSON) do the same.
 //
 // CLI: node tests/support/turnstile-standin.mjs [--port 8861]   (site key and secret: see below)
 import { randomBytes } from "node:crypto";
@@ -196,12 +194,6 @@ export function startTurnstileStandin(options = {}) {
     return answer;
   }
 
-  function reset() {
-    requests.length = 0;
-    verifications.length = 0;
-    Object.assign(modes, { widget: "auto", verify: "ok" });
-  }
-
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", `http://${host}`);
     const body = await readBody(request);
@@ -216,12 +208,6 @@ export function startTurnstileStandin(options = {}) {
     if (url.pathname === "/__standin/modes" && request.method === "POST") {
       Object.assign(modes, JSON.parse(body || "{}"));
       return send(200, modes);
-    }
-    if (url.pathname === "/__standin/verifications") return send(200, verifications);
-    if (url.pathname === "/__standin/token" && request.method === "POST") return send(200, { token: issueToken(JSON.parse(body || "{}")) });
-    if (url.pathname === "/__standin/reset" && request.method === "POST") {
-      reset();
-      return send(200, { ok: true });
     }
     requests.push({ method: request.method, path: url.pathname, at: now() });
 
@@ -281,7 +267,11 @@ export function startTurnstileStandin(options = {}) {
         setModes(next) {
           Object.assign(modes, next);
         },
-        reset,
+        reset() {
+          requests.length = 0;
+          verifications.length = 0;
+          Object.assign(modes, { widget: "auto", verify: "ok" });
+        },
         close() {
           for (const pending of hanging) pending.destroy();
           server.closeAllConnections?.();

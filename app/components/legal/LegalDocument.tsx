@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { siteConfig } from "~/config/site";
+import { useSiteUrl } from "~/hooks/useSiteUrl";
 
-/** The hosts the legal texts name. */
-export const siteHost = new URL(siteConfig.siteUrl).host;
+/** The hosts the legal texts name: the site's own (its canonical origin's) and the donation page's. */
+export function SiteHost() {
+  return <>{new URL(useSiteUrl()).host}</>;
+}
 export const donationHost = new URL(siteConfig.donationUrl).host;
 
 /** The support address as a mailto link: where the legal pages tell people to write. */

@@ -1,13 +1,14 @@
 /**
- * The MDN HTTP Observatory's scanner library grades the security headers of the local build: the
- * real pipeline and server build behind HTTPS on 127.0.0.1 (tests/support/https-edge.ts). The goal
- * is A+ with every one of its tests passed; ADR 0024 says what the local set-up stands in for.
+ * The MDN HTTP Observatory's scanner library grades the security headers of the site as the dev
+ * server `npm start` runs serves it over TLS, behind an edge on 127.0.0.1 that redirects plain HTTP
+ * (tests/support/https-edge.ts). The goal is A+ with every one of its tests passed; ADR 0024 says
+ * what the local set-up stands in for.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpsEdge, type HttpsEdge } from "../support/https-edge";
-import { createTestApp, type TestApp } from "../support/app";
+import { startFreshDevServer, type FreshDevServer } from "../support/fresh-dev-server.mjs";
+import { makeTestCertificate, startHttpsEdge, type HttpsEdge, type TestCertificate } from "../support/https-edge";
 
 interface ObservatoryTest {
   pass: boolean | null;
@@ -27,20 +28,23 @@ async function observatoryScan(host: string, trustedCertificate: string): Promis
   return JSON.parse(stdout) as ObservatoryResult;
 }
 
-let app: TestApp;
+let certificate: TestCertificate;
+let server: FreshDevServer;
 let edge: HttpsEdge;
 beforeAll(async () => {
-  app = await createTestApp();
-  edge = await startHttpsEdge((request) => app.fetch(request));
+  certificate = makeTestCertificate();
+  server = await startFreshDevServer({ name: "observatory", https: certificate });
+  edge = await startHttpsEdge(server.origin);
 });
 afterAll(async () => {
   await edge?.close();
-  await app?.dispose();
+  await server?.stop();
+  certificate?.remove();
 });
 
 describe("MDN HTTP Observatory", () => {
   it("grades the site A+, with every test passed", { timeout: 60_000 }, async () => {
-    const { scan, tests } = await observatoryScan(edge.host, edge.certificateFile);
+    const { scan, tests } = await observatoryScan(edge.host, certificate.certificateFile);
     const report = Object.entries(tests)
       .map(([name, test]) => `${test.pass ? "pass" : "FAIL"} ${name}: ${test.result} (${test.scoreModifier >= 0 ? "+" : ""}${test.scoreModifier})`)
       .join("\n");

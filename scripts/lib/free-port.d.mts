@@ -1,0 +1,2 @@
+// Types for free-port.mjs.
+export function freePort(): Promise<number>;
