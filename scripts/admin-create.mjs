@@ -36,6 +36,10 @@ if (values.password !== undefined) {
   console.error(`--password is not accepted: a password on the command line shows in ps and in your shell's history.\n${usage}`);
   process.exit(2);
 }
+if (values.env && !["production", "preview"].includes(values.env)) {
+  console.error(`--env is production or preview.\n${usage}`);
+  process.exit(2);
+}
 if (values.env && !values.remote) {
   console.error(`--env applies to the deployed database: add --remote.\n${usage}`);
   process.exit(2);

@@ -42,7 +42,9 @@ if (ifChanged && OUTPUTS.every((path) => existsSync(path)) && existsSync(HASH_FI
 
 await run("node", ["scripts/content.mjs"]);
 await run("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--minify"]);
-await run("npx", ["remix", "build"]);
+// Remix builds in NODE_ENV's mode; a test runner sets NODE_ENV=test, which would ship React's
+// development build (slow, and warnings on every render).
+await run("npx", ["remix", "build"], { env: { NODE_ENV: "production" } });
 
 // The Remix manifest's file name carries a content hash: a new one for every change.
 const manifest = readdirSync("public/build").find((name) => /^manifest-[A-Z0-9]+\.js$/i.test(name));

@@ -1,6 +1,7 @@
 // Creating or resetting an admin account in D1 (local state or --remote), for `npm run admin:create`
 // and the end-to-end server. The hash comes from the same code the Worker verifies with.
 import { hashPassword } from "../../app/features/admin/password-hash.mjs";
+import { writeRemoteDatabasesConfig } from "../deploy/plan.mjs";
 import { wrangler } from "./wrangler.mjs";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -30,6 +31,7 @@ export async function adminUpsertSql({ email, password, role, name }) {
 
 export async function createAdmin({ email, password, role, name, remote = false, env, stateDir }) {
   const sql = await adminUpsertSql({ email, password, role, name });
-  const target = remote ? ["--remote", ...(env ? ["--env", env] : [])] : ["--local", ...(stateDir ? ["--persist-to", stateDir] : [])];
+  // Remotely, the deployed database of that environment, found by the name `npm run deploy` gave it.
+  const target = remote ? ["--remote", "-c", writeRemoteDatabasesConfig(env ?? "production")] : ["--local", ...(stateDir ? ["--persist-to", stateDir] : [])];
   await wrangler(["d1", "execute", "DB", ...target, "--command", sql], { quiet: true });
 }

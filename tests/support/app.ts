@@ -9,6 +9,7 @@ import { applyD1Migrations, reset } from "cloudflare:test";
 import { env as runnerEnv } from "cloudflare:workers";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
+import { aroundD1Calls } from "./d1-probe";
 import { loadServerBuild } from "./routes";
 
 /** The runner's bindings (vitest.config.ts: the companion Worker's wrangler config and the site's other bindings). */
@@ -115,42 +116,6 @@ export function unavailableD1(): D1Database {
     throw new Error("D1_ERROR: Network connection lost.");
   };
   return new Proxy({} as D1Database, { get: () => fail });
-}
-
-const STATEMENT_CALLS = new Set<string | symbol>(["first", "all", "run", "raw"]);
-
-/**
- * The real D1 with every call (a statement's first/all/run/raw, the binding's batch/exec) passed
- * through `around`, which decides when and whether the real call runs.
- */
-function aroundD1Calls(db: D1Database, around: <T>(call: () => Promise<T>) => Promise<T>): D1Database {
-  // Statements handed back to batch() must be the real ones: D1 reads their internals.
-  const realStatement = new WeakMap<object, D1PreparedStatement>();
-  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property, target);
-        if (typeof value !== "function") return value;
-        if (property === "bind") return (...values: unknown[]) => wrapStatement(value.apply(target, values));
-        if (STATEMENT_CALLS.has(property)) return (...args: unknown[]) => around(() => value.apply(target, args));
-        return value.bind(target);
-      },
-    });
-    realStatement.set(proxy, statement);
-    return proxy;
-  };
-  return new Proxy(db, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target);
-      if (typeof value !== "function") return value;
-      if (property === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => around(() => target.batch(statements.map((s) => realStatement.get(s) ?? s)));
-      }
-      if (property === "exec" || property === "dump") return (...args: unknown[]) => around(() => value.apply(target, args));
-      return value.bind(target);
-    },
-  });
 }
 
 /** The real D1, only slow: every call waits `ms` and then runs for real, as when D1 is far away or overloaded. */

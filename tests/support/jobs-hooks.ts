@@ -9,7 +9,7 @@ import { onTestFinished } from "vitest";
 
 interface Hooks {
   wrapEnv?: (env: JobsEnv) => JobsEnv;
-  gates: Map<string, { closed: boolean; waiting: (() => void)[]; held: number }>;
+  gates: Map<string, { closed: boolean; held: number }>;
 }
 
 const KEY = Symbol.for("linkvault.tests.jobsHooks");
@@ -34,7 +34,7 @@ export function changeJobsEnv(wrap: (env: JobsEnv) => JobsEnv): void {
 
 function gateOf(queue: string) {
   let gate = hooks.gates.get(queue);
-  if (!gate) hooks.gates.set(queue, (gate = { closed: false, waiting: [], held: 0 }));
+  if (!gate) hooks.gates.set(queue, (gate = { closed: false, held: 0 }));
   return gate;
 }
 
@@ -43,7 +43,9 @@ export async function passQueueBatch(batch: MessageBatch): Promise<void> {
   const gate = gateOf(batch.queue);
   if (!gate.closed) return;
   gate.held++;
-  await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  // Polled on this handler's own timer: the test that opens the gate runs in another I/O context,
+  // and workerd refuses to resolve this handler's promise from there.
+  while (gate.closed) await new Promise((resolve) => setTimeout(resolve, 20));
   gate.held--;
 }
 
@@ -56,7 +58,6 @@ export function holdQueue(queue: string): { open(): void; readonly held: number 
   gate.closed = true;
   const open = () => {
     gate.closed = false;
-    for (const resolve of gate.waiting.splice(0)) resolve();
   };
   onTestFinished(open);
   return {

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { VARIABLE_NAMES } from "~/lib/env.server";
 
-const documentedIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1]));
+const documentedIn = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((m) => m[1]!));
 /** The "Variables" section of the configuration page (the bindings have a table of their own). */
-const variablesSection = () => readFileSync("docs/configuration.md", "utf8").split("## Variables")[1]!.split("\n## ")[0]!;
+const variablesSection = (): string => readFileSync("docs/configuration.md", "utf8").split("## Variables")[1]!.split("\n## ")[0]!;
 
 describe("every variable the site reads is documented", () => {
   it("has a row in docs/configuration.md's variables table", () => {
