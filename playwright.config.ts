@@ -21,10 +21,22 @@ const RETURNING_VISITOR = {
   ],
 };
 
+/**
+ * Specs that change what every page shows (site settings, reviews on /home) or read the request log
+ * the third-party stand-ins share (analytics consent, and the cookie banner, whose Accept All writes
+ * to it): they run after the others, one at a time, so that no other test runs beside them.
+ */
+const ALONE = ["admin-settings.both", "admin-reviews.both", "analytics-consent", "cookie-banner"];
+const specs = (names: string[]) => new RegExp(`/(${names.map((name) => name.replaceAll(".", "\\.")).join("|")})\\.spec\\.ts$`);
+const BOTH = /\.both\.spec\.ts$/;
+const JS = { browserName: "chromium" as const };
+const NO_JS = { browserName: "chromium" as const, javaScriptEnabled: false };
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // A file's tests run in order in one worker; two workers share the files (2 cores, ADR 0009).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // No retries: a test that passes only on a second try is failing (issue 18).
   retries: 0,
   // Timeouts detect a hang; they are not a speed limit. On a loaded 2-core machine a page that loads in
@@ -42,8 +54,10 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { browserName: "chromium" } },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, testMatch: /\.both\.spec\.ts$/ },
+    { name: "js", use: JS, testIgnore: specs(ALONE) },
+    { name: "no-js", use: NO_JS, testMatch: BOTH, testIgnore: specs(ALONE) },
+    { name: "js, alone", use: JS, testMatch: specs(ALONE), workers: 1, dependencies: ["js", "no-js"] },
+    { name: "no-js, alone", use: NO_JS, testMatch: specs(ALONE.filter((name) => name.endsWith(".both"))), workers: 1, dependencies: ["js, alone"] },
   ],
   // What `npm start` runs (the site and the companion Worker under wrangler's dev server), on fresh
   // state (tests/e2e/server.mjs).

@@ -112,11 +112,60 @@ async function waitUntilServing(origin, child, output, ca) {
   }
 }
 
+/** A SQL literal of a value the Local Explorer cannot take as a parameter. */
+function sqlLiteral(value) {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint") return String(value);
+  throw new Error(`D1 over the Local Explorer takes text, numbers, booleans and null as parameters, not ${Object.prototype.toString.call(value)}`);
+}
+
+/**
+ * The Local Explorer's API, like Cloudflare's, takes text parameters only: every other value is
+ * written into `sql` as a literal, and the text ones are numbered anew. Quoted strings and names are
+ * left alone. Answers { sql, params }.
+ */
+function textParameters(sql, values) {
+  if (values.every((value) => typeof value === "string")) return { sql, params: values };
+  const params = [];
+  const numberOf = new Map();
+  let out = "";
+  let highest = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const char = sql[i];
+    if (char === "'" || char === '"' || char === "`") {
+      let end = sql.indexOf(char, i + 1);
+      while (end !== -1 && sql[end + 1] === char) end = sql.indexOf(char, end + 2);
+      if (end === -1) end = sql.length - 1;
+      out += sql.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    if (char !== "?") {
+      out += char;
+      continue;
+    }
+    const digits = /^\d*/.exec(sql.slice(i + 1))[0];
+    i += digits.length;
+    // A bare ? takes the number after the highest used so far, as in SQLite.
+    const index = digits ? Number(digits) : highest + 1;
+    highest = Math.max(highest, index);
+    const value = values[index - 1];
+    if (typeof value !== "string") {
+      out += sqlLiteral(value);
+      continue;
+    }
+    if (!numberOf.has(index)) numberOf.set(index, params.push(value));
+    out += `?${numberOf.get(index)}`;
+  }
+  return { sql: out, params };
+}
+
 /**
  * A D1 database of the dev server at `origin`, from Node, through the Local Explorer's API: the
  * database the running workerd holds, so a read sees every write and a write takes no second lock.
- * Statements are D1's shape: `prepare(sql).bind(...values)` then `all()`, `first(column?)` or `run()`;
- * `exec(sql)` runs several statements separated by semicolons.
+ * Statements are D1's shape: `prepare(sql).bind(...values)` then `all()`, `first(column?)` or `run()`
+ * (values: text, numbers, booleans, null); `exec(sql)` runs several statements separated by semicolons.
  */
 function explorerD1(origin, binding) {
   let databaseId;
@@ -128,11 +177,11 @@ function explorerD1(origin, binding) {
     if (!databaseId) throw new Error(`The dev server at ${origin} has no D1 binding ${binding} (it has ${databases.map((d) => d.name).join(", ") || "none"})`);
     return databaseId;
   }
-  async function query(sql, params = []) {
+  async function query(sql, values = []) {
     const response = await fetch(new URL(`${EXPLORER_API}/d1/database/${await databaseIdOf()}/raw`, origin), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ sql, params }),
+      body: JSON.stringify(textParameters(sql, values)),
     });
     const body = await response.json().catch(() => null);
     if (!response.ok || !body?.success) throw new Error(`D1 ${binding}: ${body?.errors?.[0]?.message ?? `answer ${response.status}`} (${sql})`);

@@ -206,7 +206,15 @@ describe("D1 statements, counted at the bindings", () => {
     return { db: recordCalls(db), analytics: recordCalls(siteAnalytics), fetch: site.app.withEnv({ DB: db.db, ANALYTICS_DB: siteAnalytics.db, ...overrides }) };
   }
 
-  it("a sign-up: 1 statement to DB (its entry) in 1 call, none to ANALYTICS_DB; its A/B conversions reach ANALYTICS_DB only through the consumer, 4 statements in 1 batch", async () => {
+  type Annotate = (message: string, type: string) => Promise<unknown>;
+  /**
+   * Publishes a count as the test's annotation, "<n> statements in <m> calls[ for <e> events]", for
+   * `npm run bench` (scripts/bench/statements.mjs), which reports these counts and no others.
+   */
+  const publish = (annotate: Annotate, figure: string, calls: readonly RecordedCall[], events?: number) =>
+    annotate(`${calls.reduce((sum, call) => sum + call.statements, 0)} statements in ${calls.length} calls${events === undefined ? "" : ` for ${events} events`}`, figure);
+
+  it("a sign-up: 1 statement to DB (its entry) in 1 call, none to ANALYTICS_DB; its A/B conversions reach ANALYTICS_DB only through the consumer, 4 statements in 1 batch", async ({ annotate }) => {
     const consumerCalls = recordCalls(probeTheConsumer(), "/statements-sign-up");
     const { cookie, visitor } = await visitHome("203.0.113.110");
     expect(assignedVariants(visitor).length).toBeGreaterThan(0);
@@ -216,25 +224,32 @@ describe("D1 statements, counted at the bindings", () => {
     expect(probed.db).toEqual([ranBatch(1)]);
     expect(probed.analytics).toEqual([]);
     await vi.waitFor(() => expect(consumerCalls, "the consumer's batches carrying the conversions").toEqual([ranBatch(4)]), WITHIN);
+    await publish(annotate, "a sign-up, email off: the site's DB", probed.db);
+    await publish(annotate, "a sign-up, email off: the site's ANALYTICS_DB", probed.analytics);
+    await publish(annotate, "a sign-up's A/B conversions: the consumer's ANALYTICS_DB (a batch of its own)", consumerCalls);
   });
 
-  it("a sign-up with email on: 2 statements to DB in 1 call (the entry and its confirmation in the outbox, one transaction), none to ANALYTICS_DB", async () => {
+  it("a sign-up with email on: 2 statements to DB in 1 call (the entry and its confirmation in the outbox, one transaction), none to ANALYTICS_DB", async ({ annotate }) => {
     const probed = probedSite({ EMAIL_API_KEY: "re_statements_test_key", EMAIL_FROM: "LinkVault <hello@linkvault.example>" });
     const answer = await probed.fetch(formPost("/api/waitlist", { email: "statements-email-on@example.com", name: "Ada", submissionTime: String(Date.now() - 5_000) }, "203.0.113.111"));
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
     await site.app.settle();
     expect(probed.db).toEqual([ranBatch(2)]);
     expect(probed.analytics).toEqual([]);
+    await publish(annotate, "a sign-up, email on: the site's DB", probed.db);
+    await publish(annotate, "a sign-up, email on: the site's ANALYTICS_DB", probed.analytics);
   });
 
-  it("POST /api/events: no statement to DB (the limits are the Durable Object's) nor to ANALYTICS_DB (the beacon goes to the queue)", async () => {
+  it("POST /api/events: no statement to DB (the limits are the Durable Object's) nor to ANALYTICS_DB (the beacon goes to the queue)", async ({ annotate }) => {
     const probed = probedSite();
     expect((await probed.fetch(eventsRequest(eventBatch(20, "page_view", {}, "/statements-events"), "203.0.113.112"))).status).toBe(202);
     expect(probed.db).toEqual([]);
     expect(probed.analytics).toEqual([]);
+    await publish(annotate, "POST /api/events: the site's DB", probed.db, 20);
+    await publish(annotate, "POST /api/events: the site's ANALYTICS_DB", probed.analytics, 20);
   });
 
-  it("the consumer stores a batch in 4 statements and 1 call whatever its size: 1 message of 1 event, or a full batch (100 messages) of 1,000 events", async () => {
+  it("the consumer stores a batch in 4 statements and 1 call whatever its size: 1 message of 1 event, or a full batch (100 messages) of 1,000 events", async ({ annotate }) => {
     // 100 is max_batch_size in workers/jobs/wrangler.toml.
     for (const [messages, eventsEach] of [[1, 1], [100, 10]] as const) {
       const probe = d1Probe(runner.ANALYTICS_DB);
@@ -248,13 +263,16 @@ describe("D1 statements, counted at the bindings", () => {
       expect((await getQueueResult(batch, createExecutionContext())).explicitAcks, path).toHaveLength(messages);
       expect(calls, path).toEqual([ranBatch(4)]);
       expect((await storedOn(analytics, path)).events, path).toBe(messages * eventsEach);
+      await publish(annotate, `the consumer, a batch of ${messages} ${messages === 1 ? "message" : "messages"}: ANALYTICS_DB`, calls, messages * eventsEach);
     }
   });
 
-  it("when the queue refuses the beacon, the site stores it itself with the consumer's 4 statements in 1 call, and still none to DB", async () => {
+  it("when the queue refuses the beacon, the site stores it itself with the consumer's 4 statements in 1 call, and still none to DB", async ({ annotate }) => {
     const probed = probedSite({ ANALYTICS_QUEUE: unreachableQueue() });
     expect((await probed.fetch(eventsRequest(eventBatch(20, "page_view", {}, "/statements-direct"), "203.0.113.113"))).status).toBe(202);
     expect(probed.db).toEqual([]);
     expect(probed.analytics).toEqual([ranBatch(4)]);
+    await publish(annotate, "POST /api/events when the queue refuses it: the site's DB", probed.db, 20);
+    await publish(annotate, "POST /api/events when the queue refuses it: the site's ANALYTICS_DB", probed.analytics, 20);
   });
 });
