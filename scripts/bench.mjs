@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // `npm run bench`: first-visit JavaScript per public route, the server render time of /home (edge
 // cache miss and hit), its throughput against a static file, Lighthouse mobile scores of a few
-// pages and a sign-up load test, measured against the production build served by
-// `wrangler pages dev` (workerd + Miniflare, the real Pages Function) with a fresh, migrated and
-// seeded local D1; and the analytics page's queries over a million events in a Miniflare D1 of
-// their own (scripts/bench/analytics-queries.mjs, after the server has stopped). Prints tables to
-// stdout; progress goes to stderr. Helpers live in scripts/bench/.
-// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,pipeline,announcement` runs some sections only
-// (default: all); `-- --save` also writes docs/benchmarks.md.
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+// pages and a sign-up load test, measured against the production build served by the dev server
+// `npm start` runs (wrangler pages dev with the companion Worker, scripts/lib/dev-server.mjs) with
+// production's variables and a fresh, migrated and seeded local D1; the analytics page's queries
+// over a million events in a local D1 of their own; sign-up to confirmation and a 10,000-recipient
+// announcement on dev servers of their own with the Resend stand-in; and the D1 statements
+// production pays, counted in workerd by the integration tests. Prints tables to stdout; progress
+// goes to stderr. Helpers live in scripts/bench/.
+// `npm run bench -- --only=js,render,throughput,lighthouse,load,analytics,email,statements,announcement`
+// runs some sections only (default: all); `-- --save` also writes docs/benchmarks.md.
+import { createRequire } from "node:module";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
-import { countStatementsPerRecipient, measureAnnouncement } from "./bench/email-announcement.mjs";
-import { countStatementsPerSignUp, measureSignUpToConfirmation } from "./bench/email-signup.mjs";
-import { COMPARISONS, measureAnalyticsPipeline, pipelineReport } from "./bench/analytics-pipeline.mjs";
+import { measureAnnouncement } from "./bench/email-announcement.mjs";
+import { measureSignUpToConfirmation } from "./bench/email-signup.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
 import { measureFirstVisitJs } from "./bench/first-visit-js.mjs";
@@ -25,13 +27,13 @@ import { cpuBusy, machineDescription } from "./bench/machine.mjs";
 import { findBlogPost, runLighthouse, stopAllBrowsers } from "./bench/lighthouse.mjs";
 import { lighthouseFootnote, lighthouseReport } from "./bench/lighthouse-report.mjs";
 import { kb, ms, table } from "./bench/report.mjs";
-import { logTail, productionBindings, startPagesDev, stopAllServers } from "./bench/server.mjs";
+import { logTail, productionVars, startBenchServer, stopAllServers } from "./bench/server.mjs";
+import { measureStatements, statementsReport } from "./bench/statements.mjs";
 import { median, percentile } from "./bench/stats.mjs";
 import { summaryRows, summaryTable } from "./bench/summary.mjs";
 import { measureThroughput, throughputFootnote, throughputReport } from "./bench/throughput.mjs";
 import { sampleTargets } from "./bench/timing.mjs";
-import { createWorkerdCpuMeter } from "./bench/workerd-cpu.mjs";
-import { findDescendants } from "./lib/proc.mjs";
+import { createWorkerdCpuMeter, workerdPids } from "./bench/workerd-cpu.mjs";
 import { run } from "./lib/run.mjs";
 
 /** Public routes whose first-visit JavaScript is measured (add /features, /blog, … as they ship). */
@@ -49,8 +51,8 @@ const renderMissPath = (n) => `${RENDER_PATH}?utm_source=bench-render-${n}`;
 const BASELINE_PATH = "/api/waitlist";
 /**
  * Shown for scale only: a static file. It is no baseline here: public/_routes.json sends it to the
- * ASSETS binding, which wrangler 3 serves from its Node process over a loopback round trip, a
- * slower path than the Function's.
+ * ASSETS binding, which wrangler serves from its Node process over a loopback round trip, a slower
+ * path than the Function's.
  */
 const STATIC_PATH = "/favicon.svg";
 const WARMUP_ROUNDS = 30;
@@ -76,10 +78,13 @@ try {
 process.chdir(fileURLToPath(new URL("..", import.meta.url)));
 process.env.WRANGLER_SEND_METRICS = "false";
 const progress = (message) => console.error(`bench: ${message}`);
+const WRANGLER_VERSION = JSON.parse(readFileSync(createRequire(import.meta.url).resolve("wrangler/package.json"), "utf8")).version;
 
 const startedAt = Date.now();
-const workDir = mkdtempSync(join(tmpdir(), "linkvault-bench-"));
-const stateDir = join(workDir, "state");
+mkdirSync(join("tests", ".tmp"), { recursive: true });
+/** Everything the run writes (the servers' state, Lighthouse profiles, the counts): removed at the end. */
+const workDir = mkdtempSync(join("tests", ".tmp", "bench-"));
+/** wrangler's output, of every server the run starts. */
 const logFile = join(workDir, "wrangler.log");
 
 async function cleanup() {
@@ -92,20 +97,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 }
 
-/** Runs a command with its output appended to the log file; on failure the log tail is shown. */
-async function runLogged(command, args) {
-  const fd = openSync(logFile, "a");
-  try {
-    await run(command, args, { stdio: ["ignore", fd, fd] });
-  } catch (error) {
-    error.message += `\n--- log (${logFile}) ---\n${logTail(logFile)}`;
-    throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 async function main() {
+  // The sections but the analytics queries serve or test the site's build: this code's, made now if it is stale.
+  if ([...sections].some((section) => section !== "analytics")) {
+    const build = await run("node", ["scripts/build.mjs", "--if-changed"], { quiet: true });
+    progress(build.includes("Build: up to date") ? "build: up to date" : "build: done");
+  }
   // Checked before anything starts: Lighthouse needs a Chromium. Asked for by name it is an
   // error; in a plain `npm run bench` the section is skipped with a note.
   let chromePath = null;
@@ -123,35 +120,34 @@ async function main() {
 
   const report = { sections, skippedNote };
   if (SERVER_SECTIONS.some((section) => sections.has(section))) await measureServed(report, chromePath);
-  if (sections.has("analytics")) report.analytics = await measureAnalyticsQueries({ progress });
-  if (sections.has("email")) report.email = await measureEmail();
-  if (sections.has("pipeline")) report.pipeline = await measurePipeline();
-  if (sections.has("announcement")) report.announcement = await measureAnnouncementSection();
+  if (sections.has("analytics")) report.analytics = await measureAnalyticsQueries({ stateDir: join(workDir, "analytics"), progress });
+  if (sections.has("email")) {
+    progress("email: 50 concurrent sign-ups × 3 rounds through a dev server of its own and the Resend stand-in (2 requests/s)");
+    report.email = await measureSignUpToConfirmation({ workDir, logFile });
+  }
+  if (sections.has("statements")) {
+    progress("statements: running the integration tests that count D1 statements, in workerd");
+    report.statements = await measureStatements({ workDir });
+  }
+  if (sections.has("announcement")) {
+    progress("announcement: a dev server of its own, 12,000 people on the list, the Resend stand-in at 2 requests/s");
+    report.announcement = await measureAnnouncement({ workDir, logFile, progress });
+  }
 
   printReport(report);
   progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 }
 
-/** The sections measured against `wrangler pages dev` (js, render, lighthouse). */
+/** The sections measured against one production-like dev server (SERVER_SECTIONS). */
 async function measureServed(report, chromePath) {
   const { sections } = report;
-  if (!existsSync("build/index.js") || !existsSync("public/build")) {
-    progress("no build found; running scripts/build.mjs");
-    await run("node", ["scripts/build.mjs"], { stdio: ["ignore", 2, 2] });
-  }
-
-  progress("migrating and seeding a fresh local D1");
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", stateDir]);
-
-  progress("starting wrangler pages dev");
-  const server = await startPagesDev({
-    stateDir,
+  progress("migrating and seeding a fresh local D1, starting the dev server with production's variables");
+  const server = await startBenchServer({
+    workDir,
+    name: "site",
     logFile,
-    readyPath: RENDER_PATH,
-    bindings: productionBindings([
-      // The load section sends thousands of sign-ups (each "client" has its own address anyway).
-      "WAITLIST_RATE_LIMIT_MAX=100000",
-    ]),
+    // The load section sends thousands of sign-ups (each "client" has its own address anyway).
+    vars: productionVars({ WAITLIST_RATE_LIMIT_MAX: "100000" }),
   });
   progress(`serving on ${server.origin}`);
 
@@ -184,7 +180,7 @@ async function measureServed(report, chromePath) {
     });
   }
   if (sections.has("load")) {
-    report.load = await measureLoad({ origin: server.origin, countWaitlistRows: waitlistRowCounter(stateDir), progress });
+    report.load = await measureLoad({ origin: server.origin, countWaitlistRows: waitlistRowCounter(server), progress });
   }
 
   await server.stop();
@@ -192,7 +188,7 @@ async function measureServed(report, chromePath) {
 
 /** The /home render timing (section "render"). */
 async function measureRender(server) {
-  const cpuMeter = createWorkerdCpuMeter(server.pgid);
+  const cpuMeter = createWorkerdCpuMeter(server.child.pid);
   const workerdAtStart = cpuMeter?.pids.join(",");
   const load = loadavg()[0];
   progress(`timing ${RENDER_PATH}: ${WARMUP_ROUNDS} warm-up + ${SAMPLE_ROUNDS} measured rounds`);
@@ -208,7 +204,7 @@ async function measureRender(server) {
     samples: SAMPLE_ROUNDS,
     cpuMeter,
   });
-  const restarted = cpuMeter && (cpuMeter.restarts > 0 || findDescendants(server.pgid, "workerd").join(",") !== workerdAtStart);
+  const restarted = cpuMeter && (cpuMeter.restarts > 0 || workerdPids(server.child.pid).join(",") !== workerdAtStart);
   if (render.status !== 200) throw new Error(`GET ${RENDER_PATH} returned ${render.status}, expected 200`);
   if (baseline.status >= 500) throw new Error(`GET ${BASELINE_PATH} returned ${baseline.status}; pick another baseline`);
   return { render, cached, baseline, staticFile, cpuMeter, restarted, renderLoad: load };
@@ -219,7 +215,7 @@ function printReport(report) {
   const served = SERVER_SECTIONS.some((section) => sections.has(section));
   const out = [
     `linkvault bench · ${new Date().toISOString()} · Node ${process.version} · ${cpus().length} CPUs · ` +
-      `${served ? "wrangler pages dev (workerd), APP_ENV=production · " : ""}sections: ${[...sections].join(", ")}`,
+      `wrangler ${WRANGLER_VERSION} · ${served ? "dev server (wrangler pages dev, workerd), APP_ENV=production · " : ""}sections: ${[...sections].join(", ")}`,
     "",
   ];
   if (sections.has("js")) {
@@ -251,7 +247,7 @@ function printReport(report) {
   if (sections.has("load")) out.push(...loadReport(report.load, { note: "(6)" }).section, "");
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).section, "");
   if (sections.has("email")) out.push(...emailSection(report.email), "");
-  if (sections.has("pipeline")) out.push(...pipelineReport(report.pipeline, ms).section, "");
+  if (sections.has("statements")) out.push(...statementsReport(report.statements).section, "");
   if (sections.has("announcement")) out.push(...announcementSection(report.announcement), "");
 
   if (sections.has("js")) {
@@ -267,76 +263,41 @@ function printReport(report) {
   if (sections.has("lighthouse")) out.push(...lighthouseFootnote("(3)", LIGHTHOUSE_RUNS));
   if (sections.has("load")) out.push(...loadReport(report.load, { note: "(6)" }).footnote);
   if (sections.has("analytics")) out.push(...analyticsReport(report.analytics).footnote);
+  if (sections.has("statements")) out.push(...statementsReport(report.statements).footnote);
   if (report.skippedNote) out.push(report.skippedNote);
 
   out.push("", "Summary: every figure against its goal (issue 7)", summaryTable(summaryRows(report, { jsPath: BUDGETS.jsPath, extraRows: [
           ...(report.load ? loadSummaryRows(report.load) : []),
           ...(report.analytics ? analyticsSummaryRows(report.analytics) : []),
-          ...(report.pipeline ? pipelineReport(report.pipeline, ms).rows : []),
+          ...(report.statements ? statementsReport(report.statements).rows : []),
         ], })));
   const text = out.join("\n");
   console.log(text);
   if (process.argv.includes("--save")) saveReport(text);
 }
 
-/** The analytics pipeline section (issue 19): migrated databases of its own, the local stack with the probes. */
-async function measurePipeline() {
-  const pipelineState = join(workDir, "pipeline-state");
-  const comparisonStateDirs = Object.fromEntries(Object.keys(COMPARISONS).map((key) => [key, join(workDir, `pipeline-${key}-state`)]));
-  progress("pipeline: preparing fresh databases for the stack under test and for each comparison");
-  for (const dir of [pipelineState, ...Object.values(comparisonStateDirs)]) await runLogged("node", ["scripts/bench/prepare-state.mjs", dir]);
-  return measureAnalyticsPipeline({ stateDir: pipelineState, comparisonStateDirs, progress });
-}
-
-/** The email section: a migrated D1 of its own, the local stack, then the counted run in Node. */
-async function measureEmail() {
-  const emailState = join(workDir, "email-state");
-  progress("email: preparing a fresh D1 for the local stack");
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", emailState]);
-  progress("email: 50 concurrent sign-ups × 3 rounds through the local stack and the Resend stand-in (2 requests/s)");
-  const latency = await measureSignUpToConfirmation({ stateDir: emailState });
-  progress("email: counting D1 statements per sign-up");
-  // Inside the project, so the bundle resolves its packages from node_modules.
-  const statements = await countStatementsPerSignUp({ workDir: join("build", "bench-email") });
-  return { latency, statements };
-}
-
-function emailSection({ latency, statements }) {
+function emailSection(latency) {
   return [
-    `Email (issue 16) · sign-up to confirmation under ${latency.concurrency} concurrent sign-ups, ${latency.rounds} rounds, local stack`,
+    `Email (issue 16) · sign-up to confirmation under ${latency.concurrency} concurrent sign-ups, ${latency.rounds} rounds, dev server`,
     table(
       ["", "value"],
       [
         ["Sign-up sent → confirmation at the provider stand-in, median", ms(latency.p50)],
         ["Sign-up sent → confirmation at the provider stand-in, p99 (nearest rank)", ms(latency.p99)],
         [`Confirmations delivered / sign-ups`, `${latency.samples.length} / ${latency.rounds * latency.concurrency}`],
-        [`D1 statements per sign-up: the request (${statements.signUps} sign-ups)`, statements.request.toFixed(2)],
-        ["D1 statements per sign-up: its delivery (claim, pin, send, mark; amortised per batch)", statements.delivery.toFixed(2)],
-        ["D1 statements per sign-up: total", statements.total.toFixed(2)],
       ],
       ["l", "r"],
     ),
     "    The stand-in enforces Resend's default 2 requests/s; the sender sends batches of up to 100 through",
-    "    /emails/batch, woken by the site's queue nudge (no cron: the fast path alone). Statements are counted",
-    "    by a D1 wrapper around the same code run in Node (request pipeline, Remix build, sender).",
+    "    /emails/batch, woken by the site's queue nudge (no cron: the fast path alone). The D1 statements of a",
+    "    sign-up and of its confirmation's delivery: the statements section.",
   ];
 }
 
-/** The announcement section (issue 17): a fresh D1 for the local stack, then the counted run in Node. */
-async function measureAnnouncementSection() {
-  const state = join(workDir, "announcement-state");
-  progress("announcement: preparing a fresh D1 for the local stack");
-  await runLogged("node", ["scripts/bench/prepare-state.mjs", state]);
-  const run = await measureAnnouncement({ stateDir: state, progress });
-  progress("announcement: counting D1 statements per recipient");
-  const statements = await countStatementsPerRecipient({ workDir: join("build", "bench-announcement") });
-  return { run, statements };
-}
-
-function announcementSection({ run, statements }) {
+function announcementSection(run) {
   const n = (value) => value.toLocaleString("en");
   return [
-    `Announcement (issue 17) · ${n(run.recipients)} recipients through the local stack and the Resend stand-in at 2 requests/s`,
+    `Announcement (issue 17) · ${n(run.recipients)} recipients through the dev server and the Resend stand-in at 2 requests/s`,
     table(
       ["", "value"],
       [
@@ -348,40 +309,51 @@ function announcementSection({ run, statements }) {
         [`Announcements page load, idle: median (p99), ${run.idle.n} loads`, `${ms(run.idle.p50)} ms (${ms(run.idle.p99)})`],
         [`Announcements page load, while it goes out: median (p99), ${run.during.n} loads`, `${ms(run.during.p50)} ms (${ms(run.during.p99)})`],
         ["Page load while it goes out ÷ idle (medians)", `${(run.during.p50 / run.idle.p50).toFixed(2)}×`],
-        [`D1 statements per recipient: the post (${n(statements.recipients)} recipients)`, statements.request.toFixed(3)],
-        ["D1 statements per recipient: delivery (claim, check, pin, pace, mark; amortised per batch of 100)", statements.delivery.toFixed(3)],
-        ["D1 statements per recipient: total", statements.total.toFixed(3)],
       ],
       ["l", "r"],
     ),
     "    The owner's real form post (signed in) creates the campaign and writes its outbox rows 500 at a time;",
     "    the companion Worker, woken by the queue, sends batches of 100 through /emails/batch, paced at",
     "    EMAIL_SEND_RATE_PER_SECOND=2 to match the stand-in's limit, run after run within one queue message.",
-    "    Page loads are sequential GETs of /admin/announcements with the owner's session. Statements are",
-    "    counted by a D1 wrapper around the same code run in Node (request pipeline, Remix build, sender).",
+    "    Page loads are sequential GETs of /admin/announcements with the owner's session. The D1 statements",
+    "    per recipient: the statements section.",
   ];
 }
 
-/** docs/benchmarks.md: the latest full report with the machine it ran on. */
+/** Where the hand-written history of docs/benchmarks.md starts; --save keeps it and everything after. */
+const HISTORY_HEADING = "## History";
+
+/**
+ * docs/benchmarks.md: the latest report with its date, machine and platform, then the history
+ * already in the file, unchanged.
+ */
 function saveReport(text) {
   const path = "docs/benchmarks.md";
+  const previous = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const historyAt = previous.indexOf(`\n${HISTORY_HEADING}\n`);
+  const date = new Date().toISOString();
   writeFileSync(
     path,
     [
       "# Benchmarks",
       "",
-      "Written by `npm run bench -- --save` (see README, Benchmarks). Goals are those of issue 7; the",
-      "detailed tables explain each figure and the footnotes how it is measured. Figures are medians;",
-      "ratios are measured side by side in the same run. The machine is shared and noisy: compare runs",
-      "on one machine, not across machines.",
+      "`npm run bench -- --save` writes the latest report below and keeps the history after it. Goals are",
+      "those of issue 7; the detailed tables explain each figure and the footnotes how it is measured.",
+      "Figures are medians; ratios are measured side by side in the same run. The machine is shared and",
+      "noisy: compare runs on one machine, not across machines.",
       "",
-      `- Date: ${new Date().toISOString()}`,
+      `## Latest report: ${date.slice(0, 10)}, Node ${process.versions.node}, wrangler ${WRANGLER_VERSION}`,
+      "",
+      `- Date: ${date}`,
       `- Machine: ${machineDescription()}`,
+      `- Platform: the dev server \`npm start\` runs (wrangler ${WRANGLER_VERSION} \`pages dev\` with the companion Worker, one workerd),`,
+      "  the D1 statements counted in workerd by the integration tests (@cloudflare/vitest-plugin)",
       "",
       "```text",
       text,
       "```",
       "",
+      ...(historyAt === -1 ? [] : [previous.slice(historyAt + 1).trimEnd(), ""]),
     ].join("\n"),
   );
   progress(`report written to ${path}`);
@@ -452,10 +424,10 @@ function renderFootnote({ cpuMeter, restarted, renderLoad: load }) {
 try {
   await main();
 } catch (error) {
-  console.error(`bench: failed: ${error.stack ?? error}`);
+  console.error(`bench: failed: ${error.stack ?? error}\n--- wrangler's output (the end) ---\n${logTail(logFile)}`);
   process.exitCode = 1;
 } finally {
   await cleanup();
-  // The local stack's asset server keeps a file watcher that cannot be closed (see scripts/start.mjs).
+  // Whatever a library left open (wrangler's platform proxy, Lighthouse) must not keep the bench running.
   process.exit();
 }

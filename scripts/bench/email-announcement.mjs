@@ -1,18 +1,14 @@
-// The announcement section of `npm run bench` (issue 17):
-//
-// 1. A 10,000-recipient announcement through the local stack (the site and the companion Worker in one
-//    Miniflare, as `npm start` runs them) to the Resend stand-in on 127.0.0.1, which enforces Resend's
-//    default 2 requests/s. The owner sends it from the announcements page (a real form post, signed in);
-//    the sender, woken by the queue, delivers it in batches of 100, paced. Reported: that every
-//    recipient got exactly one message (and no one outside the segment any), the time from the post to
-//    the last message at the stand-in, the post's own time (it queues the 10,000 outbox rows), and the
-//    announcements page's load time idle and while the announcement goes out, side by side.
-// 2. D1 statements per recipient: the same post and delivery run in Node (request pipeline, Remix
-//    build, sender) over a Miniflare D1 that counts every statement.
+// The announcement section of `npm run bench` (issue 17): a 10,000-recipient announcement through
+// the dev server (the site and the companion Worker as `npm start` runs them) to the Resend stand-in
+// on 127.0.0.1, which enforces Resend's default 2 requests/s. The owner sends it from the
+// announcements page (a real form post, signed in); the sender, woken by the queue, delivers it in
+// batches of 100, paced. Reported: that every recipient got exactly one message (and no one outside
+// the segment any), the time from the post to the last message at the stand-in, the post's own time
+// (it queues the 10,000 outbox rows), and the announcements page's load time idle and while the
+// announcement goes out, side by side. Its D1 statements per recipient are the statements section's.
 import { hashPassword } from "../../app/features/admin/password-hash.mjs";
 import { startResendStandin } from "../lib/resend-standin.mjs";
-import { startLocalStack } from "../local-stack/index.mjs";
-import { appForNode, countingEmailWorld } from "./email-signup.mjs";
+import { startBenchServer } from "./server.mjs";
 import { median, percentile } from "./stats.mjs";
 
 export const RECIPIENTS = 10_000;
@@ -56,24 +52,26 @@ async function signIn(send) {
   return cookie.split(";")[0];
 }
 
-/** Part 1: { recipients, exactlyOnce, strays, finishMs, postMs, idle, during, requests, rateLimited }. */
-export async function measureAnnouncement({ stateDir, progress = () => {} }) {
+/**
+ * { recipients, exactlyOnce, strays, finishMs, postMs, idle, during, requests, rateLimited }; the
+ * server's state lives in `<workDir>/announcement`.
+ */
+export async function measureAnnouncement({ workDir, logFile, progress = () => {} }) {
   const standin = await startResendStandin({ ratePerSecond: 2 });
-  const stack = await startLocalStack({
-    port: 0,
-    stateDir,
-    devVars: false,
-    crons: false, // the queue alone drives delivery: the measure is the announcement's own pace
-    logLevel: "error",
-    vars: { ...EMAIL_VARS, APP_ENV: "test", EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url, EMAIL_SEND_RATE_PER_SECOND: "2" },
-  });
+  let server;
   try {
-    // stateDir holds a migrated D1 (scripts/bench/prepare-state.mjs).
-    const db = await stack.mf.getD1Database("DB", "site");
+    // No cron ticker: the queue alone drives delivery, so the measure is the announcement's own pace.
+    server = await startBenchServer({
+      workDir,
+      name: "announcement",
+      logFile,
+      vars: { ...EMAIL_VARS, APP_ENV: "test", EMAIL_API_KEY: standin.apiKey, EMAIL_API_URL: standin.url, EMAIL_SEND_RATE_PER_SECOND: "2" },
+    });
+    const db = server.d1("DB");
     await seedPeople(db, { from: 1, count: RECIPIENTS, android: true });
     await seedPeople(db, { from: RECIPIENTS + 1, count: OTHERS, android: false });
     await db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
-    const origin = stack.url.origin;
+    const origin = server.origin;
     const send = (path, init = {}) =>
       fetch(new URL(path, origin), {
         redirect: "manual",
@@ -131,44 +129,7 @@ export async function measureAnnouncement({ stateDir, progress = () => {} }) {
       rateLimited: standin.requests.filter((r) => r.status === 429).length,
     };
   } finally {
-    await stack.close();
+    await server?.stop();
     await standin.close();
-  }
-}
-
-/** Part 2: D1 statements per recipient: { request, delivery, total, recipients }. */
-export async function countStatementsPerRecipient({ workDir }) {
-  const { createRequestPipeline, deliverDueEmail, remixBuild } = await appForNode(workDir);
-  const { standin, env, counter, dispose } = await countingEmailWorld(async (db) => {
-    await seedPeople(db, { from: 1, count: RECIPIENTS, android: true });
-    await db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
-  });
-  // The site's variables with this bench's secrets (EMAIL_VARS above), as in the local stack run.
-  Object.assign(env, EMAIL_VARS);
-  try {
-    const handle = createRequestPipeline(remixBuild);
-    const send = (path, body, cookie) =>
-      handle(
-        new Request(new URL(path, "http://127.0.0.1:8788"), {
-          method: "POST",
-          headers: { Origin: "http://127.0.0.1:8788", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.18.8.8", Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) },
-          body,
-        }),
-        { env, waitUntil: () => {} },
-      );
-    const cookie = await signIn((path, init) => send(path, init.body));
-    counter.statements = 0;
-    const posted = await send(PAGE, announcement(crypto.randomUUID()), cookie);
-    if (posted.status !== 302) throw new Error(`bench: the counted announcement answered ${posted.status}`);
-    const request = counter.statements;
-    counter.statements = 0;
-    while (standin.deliveries.length < RECIPIENTS) {
-      const report = await deliverDueEmail(env, { maxMessages: 1000 });
-      if (report.sent === 0) throw new Error("bench: the sender stopped before every announcement went out");
-    }
-    const delivery = counter.statements;
-    return { recipients: RECIPIENTS, request: request / RECIPIENTS, delivery: delivery / RECIPIENTS, total: (request + delivery) / RECIPIENTS };
-  } finally {
-    await dispose();
   }
 }

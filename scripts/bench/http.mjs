@@ -30,25 +30,3 @@ export function closeConnections() {
   agent.destroy();
 }
 
-/**
- * POST `body` to `url` on a connection of its own (closed after the answer): under a flood, a reused
- * idle connection that workerd is closing can fail a request mid-flight ("other side closed"), and a
- * measurement could not tell whether the server took it. Resolves { status, body (text) }.
- */
-export function postOnce(url, body, headers = {}, { timeoutMs = 60_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: "POST", agent: false, headers: { "User-Agent": BROWSER_UA, Connection: "close", "Content-Length": Buffer.byteLength(body), ...headers } },
-      (response) => {
-        const chunks = [];
-        response.on("data", (chunk) => chunks.push(chunk));
-        response.on("error", reject);
-        response.on("end", () => resolve({ status: response.statusCode, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    request.setTimeout(timeoutMs, () => request.destroy(new Error(`POST ${url} timed out after ${timeoutMs} ms`)));
-    request.on("error", reject);
-    request.end(body);
-  });
-}

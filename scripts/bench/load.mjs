@@ -1,13 +1,11 @@
 // Load through the full HTTP stack (issue 7, "nothing lost"): 2,000 waitlist sign-ups from 50
-// concurrent clients, then a storm of 200 concurrent sign-ups of one address, against a running
-// server (`wrangler pages dev`: workerd, the real Pages Function, a local D1). Each sign-up is the
+// concurrent clients, then a storm of 200 concurrent sign-ups of one address, against the dev server
+// (wrangler pages dev: the real Pages Function and companion Worker, a local D1). Each sign-up is the
 // enhanced form's real POST; rows are counted in D1 afterwards, so "nothing lost" is checked where
 // it matters, not inferred from the answers.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
-import { promisify } from "node:util";
 import { table } from "./report.mjs";
 import { median, percentile } from "./stats.mjs";
 
@@ -39,8 +37,8 @@ function postForm(agent, origin, fields, clientIp) {
           "Content-Length": Buffer.byteLength(body),
           // Same origin, as the site's own form sends it (the pipeline refuses cross-origin posts).
           Origin: origin,
-          // Miniflare keeps a CF-Connecting-IP the client sends (it only fills in a missing one),
-          // so each simulated visitor has its own rate-limit bucket, as on Cloudflare.
+          // wrangler's dev server keeps a CF-Connecting-IP the client sends (it only fills in a
+          // missing one), so each simulated visitor has its own rate-limit bucket, as on Cloudflare.
           "CF-Connecting-IP": clientIp,
           Accept: "application/json",
         },
@@ -154,30 +152,13 @@ export async function measureLoad({ origin, countWaitlistRows, progress = () => 
   return { alone, signUps, storm, load, cpuCount: cpus().length };
 }
 
-const execFileAsync = promisify(execFile);
-
 /**
- * The first column of the first row of `sql`, run by `wrangler d1 execute` against the local D1
- * persisted in `stateDir` (SQLite allows this read while `wrangler pages dev` has it open).
+ * A countWaitlistRows for measureLoad: the waitlist rows whose email starts with a prefix, counted in
+ * the dev server's own D1 (its Local Explorer API, so the read sees every write).
  */
-export async function countRowsWithWrangler(stateDir, sql) {
-  const { stdout } = await execFileAsync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
-  );
-  const [first] = JSON.parse(stdout);
-  const row = first?.results?.[0];
-  if (!row) throw new Error(`no row from: ${sql}\n${stdout}`);
-  return Number(Object.values(row)[0]);
-}
-
-/** A countWaitlistRows for measureLoad, counting in the local D1 of `stateDir`. */
-export function waitlistRowCounter(stateDir) {
-  return (emailPrefix) => {
-    if (!/^[a-z0-9@.-]+$/.test(emailPrefix)) throw new Error(`unexpected email prefix: ${emailPrefix}`);
-    return countRowsWithWrangler(stateDir, `SELECT count(*) FROM waitlist WHERE substr(email, 1, ${emailPrefix.length}) = '${emailPrefix}'`);
-  };
+export function waitlistRowCounter(server) {
+  return async (emailPrefix) =>
+    Number(await server.d1("DB").prepare("SELECT count(*) AS n FROM waitlist WHERE substr(email, 1, length(?1)) = ?1").bind(emailPrefix).first("n"));
 }
 
 const int = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en") : "n/a");
@@ -242,8 +223,8 @@ export function loadReport(result, { note = "(5)" } = {}) {
     "    the next address until all are sent. Storm: every request on its own connection, all started at once,",
     "    one address (the unique index decides: one welcome, the rest 409 'already in the program').",
     "    Latency = sending to the last body byte. Rows = waitlist rows for this run's addresses, counted",
-    "    afterwards in the local D1 (wrangler d1 execute). req/s = requests / wall time of the run. The load",
-    "    generator shares the machine with wrangler and workerd, so this measures the stack on this machine,",
+    "    afterwards in the dev server's D1 (its Local Explorer API). req/s = requests / wall time of the run.",
+    "    The load generator shares the machine with wrangler and workerd, so this measures the stack on this machine,",
     "    not Cloudflare's capacity.",
   ];
   if (result.load > result.cpuCount * 0.75) {

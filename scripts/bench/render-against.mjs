@@ -2,17 +2,17 @@
 // `npm run bench:render-against -- <worktree>`: the CPU of a cache-miss render of /home in this
 // build and in another one (e.g. `git worktree add /tmp/base main && cd /tmp/base && npm ci && npm
 // run build`), measured side by side in one run, so both see the same machine load. Each build is
-// served by its own `wrangler pages dev` with a fresh D1 migrated and seeded by its own scripts;
-// their requests are interleaved (the order rotated each round) and each build's CPU is read from
-// its own workerd processes, as `npm run bench` reads it (footnote 2 of docs/benchmarks.md).
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
-import { loadavg, cpus, tmpdir } from "node:os";
+// served by its own dev server (its own scripts/lib/dev-server.mjs) with a fresh D1 migrated and
+// seeded by its own scripts; their requests are interleaved (the order rotated each round) and each
+// build's CPU is read from its own workerd processes, as `npm run bench` reads it (footnote 2 of
+// docs/benchmarks.md).
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { run } from "../lib/run.mjs";
 import { closeConnections, get } from "./http.mjs";
 import { ms, table } from "./report.mjs";
-import { productionBindings, startPagesDev, stopAllServers } from "./server.mjs";
+import { productionVars, startBenchServer, stopAllServers } from "./server.mjs";
 import { median, percentile } from "./stats.mjs";
 import { createWorkerdCpuMeter } from "./workerd-cpu.mjs";
 
@@ -23,29 +23,22 @@ const BASELINE_PATH = "/api/waitlist";
 
 const here = fileURLToPath(new URL("../..", import.meta.url));
 const other = process.argv[2] ? resolve(process.argv[2]) : undefined;
-if (!other || !existsSync(join(other, "build/index.js"))) {
-  console.error("usage: npm run bench:render-against -- <worktree with node_modules and a build>");
+if (!other || !existsSync(join(other, "build/index.js")) || !existsSync(join(other, "scripts/lib/dev-server.mjs"))) {
+  console.error("usage: npm run bench:render-against -- <worktree with node_modules, a build and scripts/lib/dev-server.mjs>");
   process.exit(2);
 }
+process.chdir(here);
 const progress = (message) => console.error(`render-against: ${message}`);
-const workDir = mkdtempSync(join(tmpdir(), "linkvault-render-against-"));
+mkdirSync(join("tests", ".tmp"), { recursive: true });
+const workDir = mkdtempSync(join("tests", ".tmp", "render-against-"));
 
-async function serve(label, dir) {
-  const stateDir = join(workDir, `${label}-state`);
-  progress(`${label}: migrating and seeding a fresh local D1, starting wrangler pages dev in ${dir}`);
-  // Wrangler's banners go to the log, not to the report.
-  const log = openSync(join(workDir, `${label}-prepare.log`), "a");
-  try {
-    await run("node", ["scripts/bench/prepare-state.mjs", stateDir], { cwd: dir, stdio: ["ignore", log, log] });
-  } finally {
-    closeSync(log);
-  }
-  const server = await startPagesDev({ cwd: dir, stateDir, logFile: join(workDir, `${label}.log`), readyPath: RENDER_PATH, bindings: productionBindings() });
-  const meter = createWorkerdCpuMeter(server.pgid);
+async function serve(label, root) {
+  progress(`${label}: migrating and seeding a fresh local D1, starting the dev server of ${root}`);
+  const server = await startBenchServer({ workDir, name: label.replaceAll(" ", "-"), vars: productionVars(), logFile: join(workDir, `${label.replaceAll(" ", "-")}.log`), root });
+  const meter = createWorkerdCpuMeter(server.child.pid);
   if (!meter) throw new Error("CPU time needs Linux /proc schedstat");
-  return { label, dir, server, meter, samples: { render: [], baseline: [] }, previous: null };
+  return { label, dir: root, server, meter, samples: { render: [], baseline: [] }, previous: null };
 }
-
 async function main() {
   const builds = [await serve("this build", here), await serve("other build", other)];
   const targets = builds.flatMap((build) => [

@@ -1,131 +1,72 @@
-// Starts `wrangler pages dev` (Miniflare + workerd running the real built Pages Function) on a
-// random free port on 127.0.0.1, in its own process group, and stops the whole group again.
-import { spawn } from "node:child_process";
+// The dev server the bench measures: `npm start`'s (scripts/lib/dev-server.mjs, wrangler pages dev
+// with the companion Worker) on a free port, on fresh state of its own under the bench's work
+// directory, migrated and seeded as `npm start` does, its output appended to the bench's log.
 import { randomBytes } from "node:crypto";
-import { closeSync, openSync, readFileSync } from "node:fs";
-import { setTimeout as delay } from "node:timers/promises";
-import { freePort } from "../lib/free-port.mjs";
-import { get } from "./http.mjs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /**
- * What the bench serves with: production settings and throwaway secrets (env validation refuses
- * the development defaults), plus `extra` bindings ("NAME=value").
+ * What a production deploy sets (scripts/deploy.mjs): APP_ENV=production, an https SITE_URL and
+ * secrets of its own (env validation refuses the development ones), plus `extra`.
  */
-export function productionBindings(extra = []) {
-  return [
-    "APP_ENV=production",
-    `IP_HASH_SECRET=${randomBytes(32).toString("hex")}`,
-    `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
+export function productionVars(extra = {}) {
+  return {
+    APP_ENV: "production",
+    SITE_URL: "https://linkvault.app",
+    IP_HASH_SECRET: randomBytes(32).toString("hex"),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
     ...extra,
-  ];
+  };
 }
 
-/** Running servers: process group id -> stop(). */
-const liveGroups = new Map();
-// Last resort when the process exits without stopping them (exit() is synchronous: no waiting).
-process.on("exit", () => {
-  for (const pgid of liveGroups.keys()) killGroup(pgid, "SIGKILL");
-});
+/** Servers started here and not yet stopped. */
+const running = new Set();
 
-/** Stops every server started here, including one still starting up. */
+/** Stops every server started here (a failed or interrupted run leaves none behind). */
 export async function stopAllServers() {
-  await Promise.all([...liveGroups.values()].map((stop) => stop()));
+  await Promise.all([...running].map((server) => server.stop()));
 }
 
-function killGroup(pgid, signal) {
+/**
+ * Starts a dev server on state of its own in `<workDir>/<name>` with the variables `vars` (no
+ * .dev.vars) and no cron ticker (the bench fires nothing on a schedule, so nothing disturbs a
+ * timing); wrangler's output goes to `logFile`. `root` is the checkout to serve (default: this one):
+ * its own scripts/lib migrate, seed and serve its own build, from its root. Resolves with
+ * startDevServer's server.
+ */
+export async function startBenchServer({ workDir, name, vars, logFile, root = process.cwd() }) {
+  const lib = (file) => import(pathToFileURL(join(resolve(root), "scripts", "lib", file)).href);
+  const [{ startDevServer }, { freePort }, { applyMigrations, seedDemoContent }] = await Promise.all([lib("dev-server.mjs"), lib("free-port.mjs"), lib("wrangler.mjs")]);
+  const stateDir = resolve(workDir, name);
+  const log = resolve(logFile);
+  mkdirSync(stateDir, { recursive: true });
+  const here = process.cwd();
+  // Its wrangler configs and .dev.vars are named relative to its root; wrangler starts from there.
+  process.chdir(root);
+  let server;
   try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
+    await applyMigrations(stateDir);
+    await seedDemoContent(stateDir);
+    server = await startDevServer({ port: await freePort(), stateDir, devVars: false, vars, crons: false, output: (chunk) => appendFileSync(log, chunk) });
+  } finally {
+    process.chdir(here);
   }
+  running.add(server);
+  return {
+    ...server,
+    async stop() {
+      running.delete(server);
+      await server.stop();
+    },
+  };
 }
 
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** The last `lines` lines of the log, for an error message. */
 export function logTail(logFile, lines = 40) {
   try {
     return readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
   } catch {
     return "(no log)";
   }
-}
-
-/**
- * Spawns `npx wrangler pages dev ./public` in `cwd` (a worktree with its build; default: this one)
- * and waits until `readyPath` answers 200.
- * Output goes to `logFile`. Returns { origin, pgid, stop() }; stop() is idempotent.
- */
-export async function startPagesDev({ stateDir, logFile, bindings = [], readyPath = "/", readyTimeoutMs = 90_000, cwd = process.cwd() }) {
-  const port = await freePort();
-  // wrangler opens a DevTools inspector too (default 9229); pick a free one so it never clashes.
-  const inspectorPort = await freePort();
-  const args = [
-    "wrangler", "pages", "dev", "./public",
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", String(inspectorPort),
-    "--persist-to", stateDir,
-    "--live-reload=false",
-    "--show-interactive-dev-session=false",
-    // No per-request log line: less work for wrangler's Node process, which shares the CPUs.
-    "--log-level", "warn",
-    ...bindings.flatMap((binding) => ["--binding", binding]),
-  ];
-  const log = openSync(logFile, "a");
-  const child = spawn("npx", args, {
-    cwd,
-    // Own process group: stop() signals npx, wrangler, esbuild and both workerd processes at once.
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-  closeSync(log);
-  if (!child.pid) throw new Error("could not start npx wrangler pages dev");
-  const pgid = child.pid;
-
-  let exited = false;
-  const exit = new Promise((resolve) =>
-    child.on("exit", (code, signal) => {
-      exited = true;
-      resolve(signal ?? code);
-    }),
-  );
-  child.on("error", () => {});
-
-  async function stop() {
-    if (!liveGroups.has(pgid)) return;
-    killGroup(pgid, "SIGTERM");
-    for (let waited = 0; waited < 5000 && groupAlive(pgid); waited += 100) await delay(100);
-    if (groupAlive(pgid)) killGroup(pgid, "SIGKILL");
-    liveGroups.delete(pgid);
-  }
-  liveGroups.set(pgid, stop);
-
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + readyTimeoutMs;
-  try {
-    for (;;) {
-      if (exited) throw new Error(`wrangler pages dev exited (${await exit}) before it was ready`);
-      if (Date.now() > deadline) throw new Error(`wrangler pages dev was not ready after ${readyTimeoutMs / 1000} s`);
-      try {
-        const response = await get(new URL(readyPath, origin), { timeoutMs: 5000 });
-        if (response.status === 200) break;
-      } catch {
-        // Not listening yet.
-      }
-      await delay(250);
-    }
-  } catch (error) {
-    await stop();
-    error.message += `\n--- wrangler log (${logFile}) ---\n${logTail(logFile)}`;
-    throw error;
-  }
-  return { origin, pgid, stop };
 }

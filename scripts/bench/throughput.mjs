@@ -1,4 +1,4 @@
-// Throughput: how many requests per second the local workerd stack answers for /home (returning
+// Throughput: how many requests per second the dev server's workerd answers for /home (returning
 // visitors, served by the edge cache), for /home when every request misses the cache (a render
 // each), and for a static file, measured side by side: short interleaved rounds with the same
 // number of concurrent keep-alive connections, so machine-load drift hits every target alike.
@@ -140,5 +140,6 @@ export function throughputFootnote(note) {
     "    from first visits, used round-robin: each gets the page of its own A/B assignment from the Cache API.",
     "    The static file comes from wrangler's asset server (its Node process), the pages from workerd: on",
     "    Cloudflare static files are served by the CDN, so the local ratio is a floor, not a forecast.",
+    "    X-Edge-Cache is none under APP_ENV=production, which keeps the cache state to itself (ADR 0034).",
   ];
 }

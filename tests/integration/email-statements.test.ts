@@ -74,8 +74,8 @@ describe("D1 statements per person, counted at the binding", () => {
     expect(await deliverAll(delivery.db)).toBe(SIGN_UPS);
     expect((await standin.deliveries()).length).toBe(SIGN_UPS);
     expect(delivery.statements / SIGN_UPS).toBeLessThan(0.1);
-    await publish(annotate, "sign-ups with email on: the request, DB", request, SIGN_UPS, "sign-ups");
-    await publish(annotate, "sign-ups with email on: delivering the confirmations (claim, check, pin, pace, mark), DB", delivery, SIGN_UPS, "sign-ups");
+    await publish(annotate, "sign-ups with email on, the request: DB", request, SIGN_UPS, "sign-ups");
+    await publish(annotate, "sign-ups with email on, delivering the confirmations (claim, check, pin, pace, mark): DB", delivery, SIGN_UPS, "sign-ups");
   });
 
   it(`an announcement to ${RECIPIENTS.toLocaleString("en")} people: the post, under 0.02 statement per recipient; its delivery, under 0.1`, async ({ annotate }) => {
@@ -103,7 +103,7 @@ describe("D1 statements per person, counted at the binding", () => {
     expect(new Set(recipients).size).toBe(RECIPIENTS);
     expect(recipients.every((to) => Number(/^reader(\d+)@/.exec(to)?.[1]) <= RECIPIENTS)).toBe(true);
     expect(delivery.statements / RECIPIENTS).toBeLessThan(0.1);
-    await publish(annotate, "an announcement: the owner's post (campaign, outbox rows), DB", post, RECIPIENTS, "recipients");
-    await publish(annotate, "an announcement: its delivery (claim, check, pin, pace, mark), DB", delivery, RECIPIENTS, "recipients");
+    await publish(annotate, "an announcement, the owner's post (campaign, outbox rows): DB", post, RECIPIENTS, "recipients");
+    await publish(annotate, "an announcement, its delivery (claim, check, pin, pace, mark): DB", delivery, RECIPIENTS, "recipients");
   });
 });
