@@ -79,15 +79,17 @@ export function queueConsumers() {
 export async function measureStatements({ workDir }) {
   const outputFile = join(workDir, "statement-counts.json");
   const pattern = COUNTING_TESTS.map(({ block }) => escapeRegExp(block)).join("|");
+  // The default reporter too: its output is shown if a test fails.
   await run(
     process.execPath,
-    [VITEST_BIN, "run", "--project", "workers", ...COUNTING_TESTS.map(({ file }) => file), "--testNamePattern", pattern, `--reporter=${REPORTER}`, `--outputFile=${outputFile}`],
+    [VITEST_BIN, "run", "--project", "workers", ...COUNTING_TESTS.map(({ file }) => file), "--testNamePattern", pattern, "--reporter=default", `--reporter=${REPORTER}`, `--outputFile=${outputFile}`],
     { quiet: true },
   );
   return { counts: readCounts(JSON.parse(readFileSync(outputFile, "utf8"))), ...queueConsumers() };
 }
 
-const per = (count, statements, unit) => (unit === "events" ? `${((statements / count) * 1000).toFixed(2)} per 1,000 events` : `${(statements / count).toFixed(count === 1 ? 0 : 3)} per ${unit.replace(/s$/, "")}`);
+const singular = (unit) => unit.replace(/s$/, "");
+const per = (count, statements, unit) => (unit === "events" ? `${((statements / count) * 1000).toFixed(2)} per 1,000 events` : `${(statements / count).toFixed(count === 1 ? 0 : 3)} per ${singular(unit)}`);
 
 /** The section's lines and its summary rows. */
 export function statementsReport({ counts, consumers, analytics }, { note = "(7)" } = {}) {
@@ -104,7 +106,7 @@ export function statementsReport({ counts, consumers, analytics }, { note = "(7)
     `D1 statements production pays ${note} · counted in workerd by the integration tests, at each binding`,
     table(
       ["What: database", "Statements", "Calls", "For", "Per unit"],
-      counts.map((c) => [c.figure, c.statements, c.calls, `${c.count.toLocaleString("en")} ${c.unit}`, per(c.count, c.statements, c.unit)]),
+      counts.map((c) => [c.figure, c.statements, c.calls, `${c.count.toLocaleString("en")} ${c.count === 1 ? singular(c.unit) : c.unit}`, per(c.count, c.statements, c.unit)]),
       ["l", "r", "r", "r", "r"],
     ),
     `Queue consumers (${JOBS_CONFIG})`,

@@ -1,0 +1,5 @@
+// Types for cli.mjs.
+export const SECTIONS: string[];
+export const SERVER_SECTIONS: string[];
+export const USAGE: string;
+export function parseSections(argv: string[]): Set<string>;
