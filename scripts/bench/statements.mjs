@@ -124,7 +124,7 @@ export function statementsReport({ counts, consumers, analytics }, { note = "(7)
   const rows = [
     row("D1 statements per sign-up, email off (DB + ANALYTICS_DB)", `${perUnit("signUpOff")} + ${perUnit("signUpOffAnalytics")}`),
     row("D1 statements per sign-up, email on (request + its confirmation's delivery)", `${signUpOn.toFixed(3)}`),
-    row(`D1 statements per 1,000 analytics events (a full batch: ${analytics.maxBatchSize} messages)`, per1000.toFixed(2), `≤ ${STATEMENTS_PER_1000_EVENTS_GOAL}`, per1000 <= STATEMENTS_PER_1000_EVENTS_GOAL ? "met" : "missed"),
+    row(`D1 statements per 1,000 analytics events (a consumer batch of ${fullBatch.count.toLocaleString("en")} events)`, per1000.toFixed(2), `≤ ${STATEMENTS_PER_1000_EVENTS_GOAL}`, per1000 <= STATEMENTS_PER_1000_EVENTS_GOAL ? "met" : "missed"),
     row("D1 statements per POST /api/events, the site (DB + ANALYTICS_DB)", `${figure(FIGURES.eventsDb).statements} + ${figure(FIGURES.eventsAnalytics).statements}`),
     row("D1 statements per announcement recipient (post + delivery)", announcement.toFixed(3)),
     row(`Analytics consumer batch (${analytics.queue})`, `${analytics.maxBatchSize} messages or ${analytics.maxBatchTimeout} s`),

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
 import { createTestApp, formPost, runner, type TestApp } from "../support/app";
-import { d1Probe, type D1Probe } from "../support/d1-probe";
+import { d1Probe } from "../support/d1-probe";
 import { emailVariables } from "../support/email-variables";
+import { publishCount } from "../support/statement-counts";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 /** Two full provider batches of confirmations (the sender sends up to 100 messages a request). */
@@ -51,14 +52,6 @@ async function deliverAll(db: D1Database): Promise<number> {
   }
 }
 
-type Annotate = (message: string, type: string) => Promise<unknown>;
-/**
- * Publishes a count as the test's annotation, "<n> statements in <m> calls for <people> <unit>", for
- * `npm run bench` (scripts/bench/statements.mjs), which reports these counts and no others.
- */
-const publish = (annotate: Annotate, figure: string, probe: D1Probe, people: number, unit: string) =>
-  annotate(`${probe.statements} statements in ${probe.calls} calls for ${people} ${unit}`, figure);
-
 describe("D1 statements per person, counted at the binding", () => {
   it(`${SIGN_UPS} sign-ups with email on: 2 statements each in 1 call; delivering their confirmations, under 0.1 statement per sign-up`, async ({ annotate }) => {
     const request = d1Probe(app.db);
@@ -74,8 +67,9 @@ describe("D1 statements per person, counted at the binding", () => {
     expect(await deliverAll(delivery.db)).toBe(SIGN_UPS);
     expect((await standin.deliveries()).length).toBe(SIGN_UPS);
     expect(delivery.statements / SIGN_UPS).toBeLessThan(0.1);
-    await publish(annotate, "sign-ups with email on, the request: DB", request, SIGN_UPS, "sign-ups");
-    await publish(annotate, "sign-ups with email on, delivering the confirmations (claim, check, pin, pace, mark): DB", delivery, SIGN_UPS, "sign-ups");
+    const signUps = { count: SIGN_UPS, unit: "sign-ups" };
+    await publishCount(annotate, "sign-ups with email on, the request: DB", request, signUps);
+    await publishCount(annotate, "sign-ups with email on, delivering the confirmations (claim, check, pin, pace, mark): DB", delivery, signUps);
   });
 
   it(`an announcement to ${RECIPIENTS.toLocaleString("en")} people: the post, under 0.02 statement per recipient; its delivery, under 0.1`, async ({ annotate }) => {
@@ -103,7 +97,8 @@ describe("D1 statements per person, counted at the binding", () => {
     expect(new Set(recipients).size).toBe(RECIPIENTS);
     expect(recipients.every((to) => Number(/^reader(\d+)@/.exec(to)?.[1]) <= RECIPIENTS)).toBe(true);
     expect(delivery.statements / RECIPIENTS).toBeLessThan(0.1);
-    await publish(annotate, "an announcement, the owner's post (campaign, outbox rows): DB", post, RECIPIENTS, "recipients");
-    await publish(annotate, "an announcement, its delivery (claim, check, pin, pace, mark): DB", delivery, RECIPIENTS, "recipients");
+    const perRecipient = { count: RECIPIENTS, unit: "recipients" };
+    await publishCount(annotate, "an announcement, the owner's post (campaign, outbox rows): DB", post, perRecipient);
+    await publishCount(annotate, "an announcement, its delivery (claim, check, pin, pace, mark): DB", delivery, perRecipient);
   });
 });
