@@ -9,7 +9,7 @@
  * bindings. Every wait is on a condition, never on time.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi, type TestContext } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { BEACON_VERSION, type Beacon } from "~/features/analytics/beacon.server";
 import { ANALYTICS_QUEUE_NAME } from "~/features/analytics/jobs.server";
@@ -18,6 +18,7 @@ import jobs from "../../workers/jobs/index";
 import { formPost, runner, unreachableQueue } from "../support/app";
 import { BROWSER_UA, eventBatch, eventsRequest, openAnalyticsSite, statOf, storedOn, type AnalyticsSite } from "../support/analytics-pipeline";
 import { callCarries, d1Probe, type D1Outcome, type D1Probe } from "../support/d1-probe";
+import { publishCount } from "../support/statement-counts";
 import { changeJobsEnv, holdQueue } from "../support/jobs-hooks";
 
 /** A guard against a hang, not a wait: the queue hands a batch over within 2 s, a retry within a few more. */
@@ -206,13 +207,9 @@ describe("D1 statements, counted at the bindings", () => {
     return { db: recordCalls(db), analytics: recordCalls(siteAnalytics), fetch: site.app.withEnv({ DB: db.db, ANALYTICS_DB: siteAnalytics.db, ...overrides }) };
   }
 
-  type Annotate = (message: string, type: string) => Promise<unknown>;
-  /**
-   * Publishes a count as the test's annotation, "<n> statements in <m> calls[ for <e> events]", for
-   * `npm run bench` (scripts/bench/statements.mjs), which reports these counts and no others.
-   */
-  const publish = (annotate: Annotate, figure: string, calls: readonly RecordedCall[], events?: number) =>
-    annotate(`${calls.reduce((sum, call) => sum + call.statements, 0)} statements in ${calls.length} calls${events === undefined ? "" : ` for ${events} events`}`, figure);
+  /** Publishes the calls' count for `npm run bench` (statement-counts.ts). */
+  const publish = (annotate: TestContext["annotate"], figure: string, calls: readonly RecordedCall[], events?: number) =>
+    publishCount(annotate, figure, { statements: calls.reduce((sum, call) => sum + call.statements, 0), calls: calls.length }, events === undefined ? undefined : { count: events, unit: "events" });
 
   it("a sign-up: 1 statement to DB (its entry) in 1 call, none to ANALYTICS_DB; its A/B conversions reach ANALYTICS_DB only through the consumer, 4 statements in 1 batch", async ({ annotate }) => {
     const consumerCalls = recordCalls(probeTheConsumer(), "/statements-sign-up");
