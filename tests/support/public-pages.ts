@@ -1,6 +1,6 @@
 /**
  * Every public page, for the checks that must cover all of them (the Nu Html Checker in
- * tests/integration/html-validity.test.ts, axe-core in tests/e2e/accessibility.spec.ts).
+ * tests/stack/html-validity.test.ts, axe-core in tests/e2e/accessibility.spec.ts).
  * The sitemap names the indexable pages, so a page added there is checked without touching this
  * file; the rest are the pages the sitemap leaves out on purpose.
  */
