@@ -12,27 +12,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { flash, signInAsAdmin } from "./admin-helpers";
 import { uniqueEmail } from "./helpers";
+import { addConfirmation } from "../support/stack";
 import { runJobsCron, suiteServer } from "./suite-server";
-
-/** A pending sign-up whose confirmation failed for good (out of attempts), as the sender leaves it. */
-async function addFailedConfirmation(email: string): Promise<void> {
-  const db = suiteServer().d1("DB");
-  await db
-    .prepare(
-      `INSERT INTO waitlist (email, first_name, status, metadata, consent_at, consent_form, consent_wording)
-       VALUES (?1, 'Eve', 'pending', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'main_waitlist_section', 'e2e')`,
-    )
-    .bind(email)
-    .run();
-  await db
-    .prepare(
-      `INSERT INTO email_outbox (idempotency_key, kind, recipient, waitlist_id, payload, status, attempts, last_error)
-       VALUES ('confirm:e2e:' || ?1, 'confirm', ?1, (SELECT id FROM waitlist WHERE email = ?1),
-               '{"consentRequest":true}', 'failed', 8, 'provider_unavailable: 503 Service Unavailable (after 8 attempts)')`,
-    )
-    .bind(email)
-    .run();
-}
 
 /**
  * axe-core's WCAG 2.1 A/AA and best-practice findings, in light and dark, one line per rule. axe runs
@@ -67,7 +48,7 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
  * The retry nudges the companion Worker through the queue; a cron run now makes the delivery certain.
  */
 async function retryIntoMailbox(page: Page, email: string): Promise<void> {
-  await addFailedConfirmation(email);
+  await addConfirmation(suiteServer().d1("DB"), email, { failed: true });
   await page.goto("/admin/email");
   await page.getByRole("button", { name: `Retry the confirm message to ${email}` }).click();
   await expect(flash(page)).toContainText("queued again");
@@ -76,7 +57,7 @@ async function retryIntoMailbox(page: Page, email: string): Promise<void> {
 
 test("a failed message is listed on the email page and Retry queues it again", async ({ page }) => {
   const email = uniqueEmail("retry");
-  await addFailedConfirmation(email);
+  await addConfirmation(suiteServer().d1("DB"), email, { failed: true });
   await signInAsAdmin(page);
   await nav(page).getByRole("link", { name: "Email", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/email$/);

@@ -20,6 +20,7 @@ import { moveSiteEvents } from "~/features/analytics/move.server";
 import { deleteExpiredEvents } from "~/features/analytics/retention.server";
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
 import { createEmptyD1, runner, type TestApp } from "../support/app";
+import { beacon } from "../support/analytics-pipeline";
 
 const PATH = "/admin/analytics";
 const RANGE = "from=2026-01-05&to=2026-01-07";
@@ -381,22 +382,10 @@ describe("the daily counts", () => {
 
 describe("the pipeline panel", () => {
   it("shows the dead letters, replays the valid ones and keeps the rest", async () => {
-    const beacon = {
-      v: 1,
-      id: "dead-letter-beacon-1",
-      receivedAt: "2026-05-01T10:00:00.000Z",
-      consent: "anonymous",
-      visitorHash: null,
-      sessionId: null,
-      referrerHost: null,
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      events: [{ name: "page_view", occurredAt: "2026-05-01T10:00:00.000Z", path: "/dead", properties: {} }],
-    };
+    const deadBeacon = beacon("dead-letter-beacon-1", 1, "/dead", "2026-05-01T10:00:00.000Z");
     const letter = (id: string, body: string) =>
       app.analytics.prepare("INSERT INTO analytics_dead_letters (message_id, received_at, attempts, body) VALUES (?1, ?2, 11, ?3)").bind(id, "2026-05-01T10:00:00.000Z", body);
-    await app.analytics.batch([letter("m1", JSON.stringify(beacon)), letter("m2", JSON.stringify({ not: "a beacon" }))]);
+    await app.analytics.batch([letter("m1", JSON.stringify(deadBeacon)), letter("m2", JSON.stringify({ not: "a beacon" }))]);
     expect(testId((await page()).html, "dead-letters")).toBe("2");
 
     const replay = await app.fetch(adminPost(PATH, { intent: "replay-dead-letters" }, cookie));
@@ -405,7 +394,7 @@ describe("the pipeline panel", () => {
     const may = await page("from=2026-05-01&to=2026-05-01");
     expect(testId(may.html, "stat-page-views")).toBe("1");
     // Replayed again (it was stored): never counted twice.
-    await app.analytics.batch([letter("m3", JSON.stringify(beacon))]);
+    await app.analytics.batch([letter("m3", JSON.stringify(deadBeacon))]);
     await app.fetch(adminPost(PATH, { intent: "replay-dead-letters" }, cookie));
     expect(testId((await page("from=2026-05-01&to=2026-05-01")).html, "stat-page-views")).toBe("1");
   });

@@ -11,12 +11,11 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi, type TestContext } from "vitest";
 import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
-import { BEACON_VERSION, type Beacon } from "~/features/analytics/beacon.server";
 import { ANALYTICS_QUEUE_NAME } from "~/features/analytics/jobs.server";
 import type { CloudflareEnv } from "~/lib/env.server";
 import jobs from "../../workers/jobs/index";
 import { formPost, runner, unreachableQueue } from "../support/app";
-import { BROWSER_UA, eventBatch, eventsRequest, openAnalyticsSite, statOf, storedOn, type AnalyticsSite } from "../support/analytics-pipeline";
+import { beacon, BROWSER_UA, eventBatch, eventsRequest, openAnalyticsSite, statOf, storedOn, type AnalyticsSite } from "../support/analytics-pipeline";
 import { callCarries, d1Probe, type D1Outcome, type D1Probe } from "../support/d1-probe";
 import { publishCount } from "../support/statement-counts";
 import { changeJobsEnv, holdQueue } from "../support/jobs-hooks";
@@ -176,23 +175,6 @@ describe("A/B conversions", () => {
   });
 });
 
-/** One beacon as the collector hands it to the queue, with `events` page views on `path`. */
-function beacon(id: string, events: number, path: string): Beacon {
-  const at = new Date().toISOString();
-  return {
-    v: BEACON_VERSION,
-    id,
-    receivedAt: at,
-    consent: "anonymous",
-    visitorHash: null,
-    sessionId: null,
-    referrerHost: null,
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    events: Array.from({ length: events }, () => ({ name: "page_view", occurredAt: at, path, properties: {} })),
-  };
-}
 
 /**
  * What production pays in D1 statements (issue 29: per sign-up, per 1,000 events), counted by a probe

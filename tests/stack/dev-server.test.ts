@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFreshDevServer, type FreshDevServer } from "../support/fresh-dev-server.mjs";
-import { addDueConfirmation, mailboxTo, postForm, signInOverHttp, signUp } from "../support/stack";
+import { addConfirmation, mailboxTo, postForm, signInOverHttp, signUp } from "../support/stack";
 
 const ADMIN = { email: "stack-owner@example.test", password: "stack owner password 2026" };
 /** How long a queue or cron delivery may take on a loaded 2-core machine (it takes about a second idle). */
@@ -76,7 +76,7 @@ describe("the companion Worker in the same process", () => {
   it("runs its cron on demand (runScheduled): a due outbox row no queue message announced is delivered", async () => {
     const email = "cron-due@example.test";
     const db = server.d1("DB");
-    await addDueConfirmation(db, email);
+    await addConfirmation(db, email);
     expect(await mailboxTo(db, email)).toEqual([]);
 
     expect(await server.runScheduled()).toEqual({ outcome: "ok", noRetry: false });

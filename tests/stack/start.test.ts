@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devServerAt } from "../../scripts/lib/dev-server.mjs";
 import { freePort } from "../../scripts/lib/free-port.mjs";
-import { addDueConfirmation, mailboxTo } from "../support/stack";
+import { addConfirmation, mailboxTo } from "../support/stack";
 
 const BANNER_END = /Development mailbox:.*\n/;
 
@@ -79,7 +79,7 @@ describe("npm start", () => {
   it("fires the companion Worker's cron on the minute: a due outbox row is delivered with no one asking", { timeout: 180_000 }, async () => {
     const db = devServerAt(origin).d1("DB");
     const email = "ticker-due@example.test";
-    await addDueConfirmation(db, email);
+    await addConfirmation(db, email);
     // The next minute's tick, plus the delivery on a loaded machine.
     await expect.poll(async () => (await mailboxTo(db, email)).length, { timeout: 150_000, interval: 500 }).toBe(1);
     expect(await db.prepare("SELECT status FROM email_outbox WHERE recipient = ?1").bind(email).first("status")).toBe("sent");

@@ -5,6 +5,7 @@
  * A test reaches the consumer's side through jobs-hooks.ts: holdQueue() stops it, changeJobsEnv()
  * puts a probe (d1-probe.ts) in front of its database.
  */
+import { BEACON_VERSION, type Beacon } from "~/features/analytics/beacon.server";
 import type { CloudflareEnv } from "~/lib/env.server";
 import { createAdminUser, pageGet, signIn } from "./admin";
 import { createTestApp, runner, type TestApp } from "./app";
@@ -66,4 +67,21 @@ export async function storedOn(analytics: D1Database, path: string): Promise<{ e
     analytics.prepare("SELECT coalesce(sum(n), 0) AS n FROM analytics_daily_counts WHERE name = 'page_view' AND facet = 'path' AND value = ?1").bind(path),
   ]);
   return { events: events!.results[0]!.n, pageViews: pageViews!.results[0]!.n };
+}
+
+/** One beacon as the collector hands it to the queue: `events` page views on `path`, received `at`. */
+export function beacon(id: string, events: number, path: string, at = new Date().toISOString()): Beacon {
+  return {
+    v: BEACON_VERSION,
+    id,
+    receivedAt: at,
+    consent: "anonymous",
+    visitorHash: null,
+    sessionId: null,
+    referrerHost: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    events: Array.from({ length: events }, () => ({ name: "page_view", occurredAt: at, path, properties: {} })),
+  };
 }

@@ -33,23 +33,25 @@ export async function signInOverHttp(origin: string, email: string, password: st
 }
 
 /**
- * A pending sign-up whose confirmation is due in the outbox and that no queue message announced: only
- * the companion Worker's cron delivers it.
+ * A pending sign-up with its confirmation in the outbox, due now and announced by no queue message
+ * (only the companion Worker's cron delivers it), or `failed` for good: out of attempts, as the sender
+ * leaves it after the provider kept failing.
  */
-export async function addDueConfirmation(db: ExplorerD1, email: string): Promise<void> {
+export async function addConfirmation(db: ExplorerD1, email: string, { failed = false }: { failed?: boolean } = {}): Promise<void> {
   await db
     .prepare(
       `INSERT INTO waitlist (email, first_name, status, metadata, consent_at, consent_form, consent_wording)
-       VALUES (?1, 'Cy', 'pending', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'main_waitlist_section', 'stack test')`,
+       VALUES (?1, 'Cy', 'pending', '{}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'main_waitlist_section', 'test')`,
     )
     .bind(email)
     .run();
+  const outcome = failed ? ["failed", 8, "provider_unavailable: 503 Service Unavailable (after 8 attempts)"] : ["queued", 0, null];
   await db
     .prepare(
-      `INSERT INTO email_outbox (idempotency_key, kind, recipient, waitlist_id, payload)
-       VALUES ('confirm:stack:' || ?1, 'confirm', ?1, (SELECT id FROM waitlist WHERE email = ?1), '{"consentRequest":true}')`,
+      `INSERT INTO email_outbox (idempotency_key, kind, recipient, waitlist_id, payload, status, attempts, last_error)
+       VALUES ('confirm:test:' || ?1, 'confirm', ?1, (SELECT id FROM waitlist WHERE email = ?1), '{"consentRequest":true}', ?2, ?3, ?4)`,
     )
-    .bind(email)
+    .bind(email, ...outcome)
     .run();
 }
 
