@@ -1,10 +1,8 @@
 /**
- * Admin authentication against real D1 in Miniflare: sign-in, its rate limits, sessions and their
+ * Admin authentication against real D1 in workerd: sign-in, its rate limits, sessions and their
  * expiry, and the guard on every /admin/* loader and action (enumerated from the server build, so
  * a new admin route is covered the moment it exists).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LOGIN_MESSAGES } from "~/features/admin/messages";
@@ -13,6 +11,7 @@ import { createTestApp, formPost, type TestApp } from "../support/app";
 import { DEPLOYED_SECRETS } from "../support/secrets";
 import { guardedAdminRoutes, loadServerBuild } from "../support/routes";
 import { freezeClock } from "../support/clock";
+import { startAccessKeysStandin, type AccessKeysStandin } from "../support/standins";
 
 let app: TestApp;
 let adminRoutes: ReturnType<typeof guardedAdminRoutes>;
@@ -280,7 +279,7 @@ describe("every /admin/* loader and action requires a valid session", () => {
 });
 
 describe("Cloudflare Access (optional)", () => {
-  let keysServer: Server;
+  let access: AccessKeysStandin;
   let teamDomain: string;
   let privateKey: CryptoKey;
   const audience = "test-audience-tag";
@@ -289,14 +288,10 @@ describe("Cloudflare Access (optional)", () => {
     const pair = await generateKeyPair("RS256");
     privateKey = pair.privateKey as CryptoKey;
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-    keysServer = createServer((request, response) => {
-      response.setHeader("Content-Type", "application/json");
-      response.end(request.url === "/cdn-cgi/access/certs" ? JSON.stringify({ keys: [jwk] }) : "{}");
-    });
-    await new Promise<void>((resolve) => keysServer.listen(0, "127.0.0.1", resolve));
-    teamDomain = `http://127.0.0.1:${(keysServer.address() as AddressInfo).port}`;
+    access = await startAccessKeysStandin([jwk]);
+    teamDomain = access.teamDomain;
   });
-  afterAll(() => new Promise<void>((resolve) => keysServer.close(() => resolve())));
+  afterAll(() => access.close());
 
   const token = (claims: { email?: unknown; aud?: string; iss?: string; expiresIn?: string | null }) => {
     const jwt = new SignJWT(claims.email === undefined ? {} : { email: claims.email })

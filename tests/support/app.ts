@@ -9,7 +9,7 @@ import { applyD1Migrations, reset } from "cloudflare:test";
 import { env as runnerEnv } from "cloudflare:workers";
 import { createRequestPipeline } from "~/server/pipeline";
 import type { CloudflareEnv } from "~/lib/env.server";
-import { aroundD1Calls } from "./d1-probe";
+import { aroundD1Calls, d1Failure } from "./d1-probe";
 import { loadServerBuild } from "./routes";
 
 /** The runner's bindings (vitest.config.ts: the companion Worker's wrangler config and the site's other bindings). */
@@ -112,10 +112,7 @@ export async function createEmptyD1(): Promise<{ db: D1Database }> {
 
 /** A D1 binding whose every call fails, as when the database is unreachable. */
 export function unavailableD1(): D1Database {
-  const fail = () => {
-    throw new Error("D1_ERROR: Network connection lost.");
-  };
-  return new Proxy({} as D1Database, { get: () => fail });
+  return aroundD1Calls(runner.DB, () => d1Failure("D1_ERROR: Network connection lost."));
 }
 
 /** The real D1, only slow: every call waits `ms` and then runs for real, as when D1 is far away or overloaded. */
@@ -182,20 +179,9 @@ export function formPost(path: string, fields: Record<string, string>, clientIp 
   });
 }
 
-/** D1 that fails only for statements matching `pattern` (e.g. one table), as a partial outage. */
+/** D1 that fails the calls carrying a statement matching `pattern` (e.g. one table), as a partial outage. */
 export function d1FailingFor(db: D1Database, pattern: RegExp): D1Database {
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (property === "prepare") {
-        return (sql: string) => {
-          if (pattern.test(sql)) throw new Error("D1_ERROR: simulated outage");
-          return (value as D1Database["prepare"]).call(target, sql);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return aroundD1Calls(db, (call, { statements }) => (statements.some(({ sql }) => pattern.test(sql)) ? d1Failure("D1_ERROR: simulated outage") : call()));
 }
 
 /** A KV binding whose every call fails. */

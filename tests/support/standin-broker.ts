@@ -1,12 +1,13 @@
 /**
  * The integration tests' global setup (Node): a broker on 127.0.0.1 that starts third-party
  * stand-ins on demand, because the tests run in workerd, which cannot listen on a port. A test file
- * asks it for a Resend or a Turnstile stand-in of its own (standins.ts); the site's code calls that
+ * asks it for a Resend, Turnstile or Cloudflare Access stand-in of its own (standins.ts); the site's code calls that
  * stand-in over HTTP, and the test reads and steers it here, so the control still answers while
  * the stand-in refuses connections.
  *
  *   POST /resend     (JSON: startResendStandin's options)  → { port, url, apiKey }
  *   POST /turnstile                                       → { port, origin, siteKey, secretKey, scriptUrl, verifyUrl }
+ *   POST /access     (JSON: { keys: JWK[] })               → { port, teamDomain }: an Access team serving those signing keys
  *   POST /call?port=N&name=M  (JSON: the arguments)        → { value }: the stand-in's method M called, or its property M
  *   POST /close?port=N                                    → the stand-in on port N stops
  */
@@ -20,6 +21,18 @@ declare module "vitest" {
   export interface ProvidedContext {
     standinBroker: string;
   }
+}
+
+/** Cloudflare Access's side a site checks tokens against: the team's public keys at /cdn-cgi/access/certs. */
+async function startAccessKeysStandin({ keys }: { keys: object[] }) {
+  const server = createServer((request, response) => {
+    const found = request.url === "/cdn-cgi/access/certs";
+    response.writeHead(found ? 200 : 404, { "Content-Type": "application/json" });
+    response.end(JSON.stringify(found ? { keys } : { error: "not found" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, teamDomain: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function json<T>(request: IncomingMessage, whenEmpty: T): Promise<T> {
@@ -47,6 +60,11 @@ export default async function setup(project: TestProject) {
         running.set(standin.port, standin);
         const { port, origin, siteKey, secretKey, scriptUrl, verifyUrl } = standin;
         return answer(200, { port, origin, siteKey, secretKey, scriptUrl, verifyUrl });
+      }
+      if (request.method === "POST" && url.pathname === "/access") {
+        const standin = await startAccessKeysStandin(await json(request, { keys: [] }));
+        running.set(standin.port, standin);
+        return answer(200, { port: standin.port, teamDomain: standin.teamDomain });
       }
       if (request.method === "POST" && url.pathname === "/call") {
         const standin = running.get(Number(url.searchParams.get("port")));

@@ -17,7 +17,7 @@ async function callBroker<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-const startFromBroker = <T>(kind: "resend" | "turnstile", options: object) => callBroker<T & { port: number }>(`/${kind}`, options);
+const startFromBroker = <T>(kind: "resend" | "turnstile" | "access", options: object) => callBroker<T & { port: number }>(`/${kind}`, options);
 const stopAtBroker = async (port: number) => void (await callBroker(`/close?port=${port}`, {}));
 
 /** Calls the stand-in's method `name` (or reads its property) in the broker's process. */
@@ -88,4 +88,16 @@ export async function startTurnstileStandin(): Promise<TurnstileStandin> {
     reset: () => member("reset"),
     close: () => stopAtBroker(standin.port),
   };
+}
+
+export interface AccessKeysStandin {
+  /** What CF_ACCESS_TEAM_DOMAIN names: the issuer of the team's tokens, serving its keys. */
+  teamDomain: string;
+  close(): Promise<void>;
+}
+
+/** A Cloudflare Access team whose signing keys (public JWKs) are `keys`. */
+export async function startAccessKeysStandin(keys: object[]): Promise<AccessKeysStandin> {
+  const { port, teamDomain } = await startFromBroker<{ teamDomain: string }>("access", { keys });
+  return { teamDomain, close: () => stopAtBroker(port) };
 }
