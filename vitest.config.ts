@@ -8,10 +8,16 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 // Timeouts detect a hang; they are not a speed limit. On a loaded 2-core machine a test that takes
 // 3 s idle takes 30 s and more, so they allow ten times that (ADR 0009).
 const HANG = { testTimeout: 120_000, hookTimeout: 180_000 };
+// Two files at a time even on 2 cores (Vitest's default there is one): much of a file's time is spent
+// waiting (a dev server starting, a queue batch, the cron's minute), not computing.
+const TWO_FILES_AT_ONCE = { maxWorkers: 2 };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // A log line a passing test provoked on purpose (a refused sign-in, a simulated outage) is noise;
+    // a failing test's logs are shown.
+    silent: "passed-only",
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -35,13 +41,13 @@ export default defineConfig({
             },
           })),
         ],
-        test: { name: "workers", include: ["tests/integration/**/*.test.ts"], globalSetup: ["tests/support/standin-broker.ts"], ...HANG },
+        test: { name: "workers", include: ["tests/integration/**/*.test.ts"], globalSetup: ["tests/support/standin-broker.ts"], ...HANG, ...TWO_FILES_AT_ONCE },
       },
       {
         // What only Node can do, against the dev server `npm start` runs: the Nu Html Checker, the
         // Observatory grade, the CLIs (tests/stack/).
         resolve: { alias },
-        test: { name: "stack", include: ["tests/stack/**/*.test.ts"], environment: "node", ...HANG },
+        test: { name: "stack", include: ["tests/stack/**/*.test.ts"], environment: "node", ...HANG, ...TWO_FILES_AT_ONCE },
       },
     ],
   },

@@ -109,7 +109,8 @@ async function main() {
   let skippedNote = null;
   if (sections.has("lighthouse")) {
     const { findChromium, CHROMIUM_MISSING_MESSAGE } = await import("./lib/chromium.mjs");
-    chromePath = findChromium();
+    // The browser a visitor runs, as the figures before measured it, not the headless shell.
+    chromePath = findChromium({ headless: false });
     if (!chromePath && onlyGiven) throw new Error(`Lighthouse needs Chromium. ${CHROMIUM_MISSING_MESSAGE}`);
     if (!chromePath) {
       sections.delete("lighthouse");
