@@ -23,7 +23,15 @@ async function axeInBothSchemes(page: Page, label: string): Promise<string[]> {
   if (test.info().project.use.javaScriptEnabled === false) return [];
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
+    // The buttons change colour with a transition: axe measures once it has ended or been replaced
+    // (shortened by reduced motion).
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await page.evaluate(async () => {
+      let running;
+      while ((running = document.getAnimations().filter((animation) => animation.playState === "running")).length > 0) {
+        await Promise.allSettled(running.map((animation) => animation.finished));
+      }
+    });
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
       // The message preview's frame is sandboxed of scripts, so axe cannot run inside it: the admin's

@@ -104,11 +104,13 @@ test("what the visitor sees stays in place when the deferred sections take their
   await page.locator("#faq-heading").scrollIntoViewIfNeeded();
   const before = Math.round(await settledTop(page, "faq"));
   expect(await deferred(page)).toBe(true);
-  // Any click on a link ends the deferral; this one goes nowhere, so the page stays to be measured.
+  // Any click on a link ends the deferral; this one goes nowhere, so the page stays to be measured. It is
+  // out of the flow: a line added to the page would itself move what the visitor sees.
   await page.evaluate(() => {
     const link = document.createElement("a");
     link.href = "/home";
     link.textContent = "stay";
+    link.style.position = "fixed";
     link.addEventListener("click", (event) => event.preventDefault());
     const faq = document.querySelector("#faq")!;
     faq.insertBefore(link, faq.firstChild);
