@@ -3,12 +3,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { MAX_REQUEST_BODY_BYTES } from "../../app/lib/constants";
 import { listPublicPages } from "../support/public-pages";
 import { signInAsAdmin } from "./admin-helpers";
-import { waitForHydration } from "./helpers";
+import { renderDeferredSections, waitForHydration } from "./helpers";
 
 const SCHEMES = ["light", "dark"] as const;
 
 /** axe-core's WCAG 2.1 A/AA and best-practice findings on the page as it is now, one line per rule. */
 async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await renderDeferredSections(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

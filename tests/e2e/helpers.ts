@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sections.server";
 import { WAITLIST_MIN_FILL_MS } from "../../app/lib/constants";
 
 export const uniqueEmail = (label: string) =>
@@ -11,6 +12,14 @@ export async function waitLikeAPerson(page: Page) {
 
 export function waitlistSection(page: Page) {
   return page.locator("#waitlist");
+}
+
+/**
+ * Lays out every section of the page now, as its first link click does (ADR 0028). Call before axe-core: it
+ * misjudges colours inside sections that content-visibility still skips (dequelabs/axe-core#2768), now and then.
+ */
+export async function renderDeferredSections(page: Page) {
+  await page.evaluate((name) => document.documentElement.classList.remove(name), DEFER_SECTIONS_CLASS);
 }
 
 /** Resolves once React has hydrated the page (root sets data-hydrated on <html>). */

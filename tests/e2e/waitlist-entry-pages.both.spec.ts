@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
 import { signToken } from "../../app/lib/signed-token.server";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, startEmailStack, type EmailStack } from "./email-stack";
-import { uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { renderDeferredSections, uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 const CONFIRM_SUBJECT = /^Confirm your email/;
 const WELCOME_SUBJECT = /waitlist$/;
@@ -210,7 +210,10 @@ async function capture(page: Page, name: string, found: string[]) {
       await page.screenshot({ path: `${SHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
     }
     await painted();
-    if (!name.startsWith("email-")) found.push(...(await axeViolations(page, `${name} (${scheme})`)));
+    if (!name.startsWith("email-")) {
+      await renderDeferredSections(page);
+      found.push(...(await axeViolations(page, `${name} (${scheme})`)));
+    }
   }
   await page.setViewportSize({ width: 320, height: 900 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
