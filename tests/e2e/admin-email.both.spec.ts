@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { flash, signInAsAdmin } from "./admin-helpers";
-import { uniqueEmail } from "./helpers";
+import { uniqueEmail, waitForAnimationsToEnd } from "./helpers";
 import { addConfirmation } from "../support/stack";
 import { runJobsCron, suiteServer } from "./suite-server";
 
@@ -23,15 +23,9 @@ async function axeInBothSchemes(page: Page, label: string): Promise<string[]> {
   if (test.info().project.use.javaScriptEnabled === false) return [];
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
-    // The buttons change colour with a transition: axe measures once it has ended or been replaced
-    // (shortened by reduced motion).
+    // The buttons change colour with a transition: axe measures once it has ended.
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    await page.evaluate(async () => {
-      let running;
-      while ((running = document.getAnimations().filter((animation) => animation.playState === "running")).length > 0) {
-        await Promise.allSettled(running.map((animation) => animation.finished));
-      }
-    });
+    await waitForAnimationsToEnd(page);
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
       // The message preview's frame is sandboxed of scripts, so axe cannot run inside it: the admin's

@@ -22,6 +22,19 @@ export async function renderDeferredSections(page: Page) {
   await page.evaluate((name) => document.documentElement.classList.remove(name), DEFER_SECTIONS_CLASS);
 }
 
+/**
+ * Resolves once no transition or animation is running: what a change of colour scheme or width set off has
+ * ended (reduced motion shortens them) or been replaced by one that has.
+ */
+export async function waitForAnimationsToEnd(page: Page) {
+  await page.evaluate(async () => {
+    let running;
+    while ((running = document.getAnimations().filter((animation) => animation.playState === "running")).length > 0) {
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
+}
+
 /** Resolves once React has hydrated the page (root sets data-hydrated on <html>). */
 export async function waitForHydration(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });

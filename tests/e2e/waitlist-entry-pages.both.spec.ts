@@ -14,7 +14,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
 import { signToken } from "../../app/lib/signed-token.server";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, startEmailStack, type EmailStack } from "./email-stack";
-import { renderDeferredSections, uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { renderDeferredSections, uniqueEmail, waitForAnimationsToEnd, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 const CONFIRM_SUBJECT = /^Confirm your email/;
 const WELCOME_SUBJECT = /waitlist$/;
@@ -216,6 +216,9 @@ async function capture(page: Page, name: string, found: string[]) {
     }
   }
   await page.setViewportSize({ width: 320, height: 900 });
+  // Measured as a visitor sees it: laid out at the new width, with what the resize set moving at rest.
+  await painted();
+  await waitForAnimationsToEnd(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (overflow > 0) found.push(`${name} is ${overflow}px wider than a 320px screen`);
   await page.emulateMedia({ colorScheme: "light" });
