@@ -24,7 +24,8 @@ export async function renderDeferredSections(page: Page) {
 
 /**
  * Resolves once no transition or animation is running: what a change of colour scheme or width set off has
- * ended (reduced motion shortens them) or been replaced by one that has.
+ * ended (reduced motion shortens them) or been replaced by one that has. Only under reduced motion, which
+ * also makes the site's infinite animations (the live dot's pulse) run once: otherwise it would never resolve.
  */
 export async function waitForAnimationsToEnd(page: Page) {
   await page.evaluate(async () => {
