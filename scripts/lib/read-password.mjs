@@ -47,8 +47,9 @@ export async function readLine({ input = process.stdin, output = process.stderr,
 function silentLine(input, output, prompt) {
   return new Promise((resolve, reject) => {
     let typed = "";
-    output.write(prompt);
+    // Raw mode before the prompt: what is typed (or pasted) as soon as the prompt shows is never echoed.
     input.setRawMode(true);
+    output.write(prompt);
     input.setEncoding("utf8");
     input.resume();
     const finish = (error, rest = "") => {
