@@ -38,9 +38,17 @@ async function checkWithD1(context: AppLoadContext, key: string, rules: readonly
 }
 
 /** Counts this request against the client's limits; limited when any of them is exceeded. */
-export async function checkClientLimits(request: Request, context: AppLoadContext, rules: readonly LimitRule[]): Promise<LimitDecision> {
+export function checkClientLimits(request: Request, context: AppLoadContext, rules: readonly LimitRule[]): Promise<LimitDecision> {
+  return checkKeyedLimits(context, rateLimitClient(request), rules);
+}
+
+/**
+ * Counts one hit against the limits of any subject: a client, a network (`ipv6:…/48`), an inbox
+ * (`inbox:${inboxKey(email)}`). Only a keyed hash of the subject names its counters.
+ */
+export async function checkKeyedLimits(context: AppLoadContext, subject: string, rules: readonly LimitRule[]): Promise<LimitDecision> {
   try {
-    const key = await keyedHash(context.env.IP_HASH_SECRET, rateLimitClient(request));
+    const key = await keyedHash(context.env.IP_HASH_SECRET, subject);
     const namespace = context.cloudflare.env.RATE_LIMITER;
     return namespace ? await checkWithObject(namespace, key, rules) : await checkWithD1(context, key, rules);
   } catch (error) {
