@@ -44,6 +44,11 @@ export const waitlist = sqliteTable(
     confirmationSentAt: text("confirmation_sent_at"),
     // migrations/0006: when the beta invitation went out (set by a trigger on the outbox, ADR 0036).
     invitedAt: text("invited_at"),
+    // migrations/0007: a come-back's consent, until its confirmation arrives.
+    pendingConsentAt: text("pending_consent_at"),
+    pendingConsentForm: text("pending_consent_form"),
+    pendingConsentPage: text("pending_consent_page"),
+    pendingConsentWording: text("pending_consent_wording"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -300,6 +305,7 @@ export const emailSuppressions = sqliteTable("email_suppressions", {
   emailHash: text("email_hash").primaryKey(),
   reason: text("reason", { enum: emailSuppressionReasons }).notNull(),
   createdAt: text("created_at").notNull().default(nowIso),
+  comebackRequestedAt: text("comeback_requested_at"),
 });
 
 /** Development only: what the local mailbox provider delivered (migrations/0005). */

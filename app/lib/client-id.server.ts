@@ -38,6 +38,18 @@ export function rateLimitClient(request: Request): string {
   return `other:${text.toLowerCase()}`;
 }
 
+/**
+ * The network an IPv6 client belongs to, its /48 (what one site is usually given), limited as a whole as
+ * well as each /64 in it; null for IPv4 and anything else.
+ */
+export function clientNetwork(request: Request): string | null {
+  const text = bareAddress(clientIp(request));
+  if (!ipaddr.IPv6.isValid(text)) return null;
+  const address = ipaddr.IPv6.parse(text);
+  if (address.isIPv4MappedAddress()) return null;
+  return `ipv6:${address.parts.slice(0, 3).map((part) => part.toString(16)).join(":")}::/48`;
+}
+
 const encoder = new TextEncoder();
 const keyCache = new Map<string, Promise<CryptoKey>>();
 

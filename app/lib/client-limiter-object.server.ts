@@ -21,7 +21,10 @@ const rulesSchema = z
       max: z.number().int().positive(),
       windowSeconds: z.number().int().positive().max(31 * 86_400),
       cost: z.number().int().min(0).max(100_000).optional(),
-    }),
+      sliding: z.boolean().optional(),
+    })
+    // A sliding rule keeps one time per hit.
+    .refine((rule) => !rule.sliding || rule.max <= 100),
   )
   .min(1)
   .max(8);

@@ -11,12 +11,20 @@ export interface LimitRule {
   windowSeconds: number;
   /** What this request counts for (1 by default; the events of a batch for an events cap). */
   cost?: number;
+  /**
+   * Counted over the last windowSeconds, each hit remembered, instead of a fixed window: "at most 1 in
+   * any 10 minutes" exactly. For small maxima only (the object keeps one time per hit).
+   */
+  sliding?: boolean;
 }
 
 export interface WindowCount {
+  /** A sliding rule's last hit, from which its counter lasts windowSeconds. */
   windowStart: number;
   windowSeconds: number;
   hits: number;
+  /** A sliding rule's hits, oldest first, within its window. */
+  times?: number[];
 }
 
 export type LimitDecision = { limited: false } | { limited: true; scope: string; retryAfterSeconds: number };
@@ -38,16 +46,38 @@ export function secondsUntil(end: number, now: number): number {
  * above its max can never pass.
  */
 export function applyLimits(counters: Map<string, WindowCount>, rules: readonly LimitRule[], now: number): LimitDecision {
-  const checked = rules.map((rule) => {
-    const window = windowOf(rule.windowSeconds, now);
-    const current = counters.get(rule.scope);
-    const hits = current && current.windowStart === window.start ? current.hits : 0;
-    return { rule, window, hits, cost: rule.cost ?? 1 };
-  });
+  const checked = rules.map((rule) => (rule.sliding ? slidingCheck(counters, rule, now) : fixedCheck(counters, rule, now)));
   const over = checked.find(({ rule, hits, cost }) => hits + cost > rule.max);
-  if (over) return { limited: true, scope: over.rule.scope, retryAfterSeconds: secondsUntil(over.window.end, now) };
-  for (const { rule, window, hits, cost } of checked) counters.set(rule.scope, { windowStart: window.start, windowSeconds: rule.windowSeconds, hits: hits + cost });
+  if (over) return { limited: true, scope: over.rule.scope, retryAfterSeconds: secondsUntil(over.freeAt, now) };
+  for (const check of checked) counters.set(check.rule.scope, check.after());
   return { limited: false };
+}
+
+interface Check {
+  rule: LimitRule;
+  hits: number;
+  cost: number;
+  /** When a refused request would next fit. */
+  freeAt: number;
+  after: () => WindowCount;
+}
+
+function fixedCheck(counters: Map<string, WindowCount>, rule: LimitRule, now: number): Check {
+  const window = windowOf(rule.windowSeconds, now);
+  const current = counters.get(rule.scope);
+  const hits = current && current.windowStart === window.start ? current.hits : 0;
+  const cost = rule.cost ?? 1;
+  return { rule, hits, cost, freeAt: window.end, after: () => ({ windowStart: window.start, windowSeconds: rule.windowSeconds, hits: hits + cost }) };
+}
+
+function slidingCheck(counters: Map<string, WindowCount>, rule: LimitRule, now: number): Check {
+  const windowMs = rule.windowSeconds * 1000;
+  const times = (counters.get(rule.scope)?.times ?? []).filter((time) => time > now - windowMs);
+  const cost = rule.cost ?? 1;
+  // Refused, it fits once enough of the oldest hits have left the window.
+  const freeAt = (times[Math.max(0, times.length + cost - rule.max - 1)] ?? now) + windowMs;
+  const after = [...times, ...Array<number>(cost).fill(now)];
+  return { rule, hits: times.length, cost, freeAt, after: () => ({ windowStart: now, windowSeconds: rule.windowSeconds, hits: after.length, times: after }) };
 }
 
 /** The scopes whose window has ended by `now`. */

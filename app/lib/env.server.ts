@@ -172,7 +172,7 @@ const envSchema = z
     ...emailShape,
     /** Keyed-hash secret for client identifiers (IPs are never stored in clear). */
     IP_HASH_SECRET: z.string().min(32).default(DEV_ONLY_SECRET),
-    WAITLIST_RATE_LIMIT_MAX: positiveInt(5),
+    WAITLIST_RATE_LIMIT_MAX: positiveInt(60),
     WAITLIST_RATE_LIMIT_WINDOW_SECONDS: positiveInt(600),
     CONTACT_RATE_LIMIT_MAX: positiveInt(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(3600),

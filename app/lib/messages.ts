@@ -19,6 +19,8 @@ export const WAITLIST_TEXT = {
 export const VALIDATION_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   nameTooLong: "Please keep your name to 100 characters or fewer",
+  nameLink: "Please enter just your name, without links or web addresses",
+  nameInvisible: "Please remove the invisible or control characters from your name",
   emailTooLong: "Please enter a valid email address",
 } as const;
 

@@ -208,12 +208,12 @@ describe("D1 statements, counted at the bindings", () => {
     await publish(annotate, "a sign-up's A/B conversions: the consumer's ANALYTICS_DB (a batch of its own)", consumerCalls);
   });
 
-  it("a sign-up with email on: 2 statements to DB in 1 call (the entry and its confirmation in the outbox, one transaction), none to ANALYTICS_DB", async ({ annotate }) => {
+  it("a sign-up with email on: 3 statements to DB in 1 call (the entry, its confirmation in the outbox, the come-back mark of a suppressed address: one transaction), none to ANALYTICS_DB", async ({ annotate }) => {
     const probed = probedSite({ EMAIL_API_KEY: "re_statements_test_key", EMAIL_FROM: "LinkVault <hello@linkvault.example>" });
     const answer = await probed.fetch(formPost("/api/waitlist", { email: "statements-email-on@example.com", name: "Ada", submissionTime: String(Date.now() - 5_000) }, "203.0.113.111"));
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
     await site.app.settle();
-    expect(probed.db).toEqual([ranBatch(2)]);
+    expect(probed.db).toEqual([ranBatch(3)]);
     expect(probed.analytics).toEqual([]);
     await publish(annotate, "a sign-up, email on: the site's DB", probed.db);
     await publish(annotate, "a sign-up, email on: the site's ANALYTICS_DB", probed.analytics);

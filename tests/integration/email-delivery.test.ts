@@ -38,7 +38,6 @@ describe("delivering the outbox", () => {
   it("sends what the provider needs: from, reply-to, subject, both parts, the unsubscribe headers, links on SITE_URL", async () => {
     const h = harness();
     const [id] = await h.addEntries(1);
-    await h.db.prepare("UPDATE waitlist SET first_name = ?1 WHERE id = ?2").bind(`<b>Eve</b> & "co"`, id!).run();
     await h.queue("confirm", [id!], { consentRequest: true });
     await deliverDueEmail(h.env());
     const [delivery] = await h.standin.deliveries();
@@ -46,12 +45,21 @@ describe("delivering the outbox", () => {
     expect(delivery!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(delivery!.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${SITE_URL}/waitlist/unsubscribe\\?token=[^>]+>$`));
     expect(delivery!.text).toContain("LinkVault");
-    expect(delivery!.html).toContain("&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;co&quot;");
-    expect(delivery!.html).not.toContain("<b>Eve</b>");
     for (const [, url] of delivery!.html!.matchAll(/\b(?:href|src)="([^"]+)"/g)) expect(url!.startsWith(SITE_URL)).toBe(true);
     expect(delivery!.html).not.toMatch(/<img\b/i);
     const confirm = /https:\/\/linkvault\.example\/waitlist\/confirm\?token=([\w.-]+)/.exec(delivery!.text!);
     expect(await verifyLinkToken(keys, "confirm", confirm![1])).toMatchObject({ status: "valid", waitlistId: id });
+  });
+
+  it("escapes a confirmed person's name where a message shows it", async () => {
+    const h = harness();
+    const [id] = await h.addEntries(1, { status: "confirmed" });
+    await h.db.prepare("UPDATE waitlist SET first_name = ?1 WHERE id = ?2").bind(`<b>Eve</b> & "co"`, id!).run();
+    await h.queue("status_link", [id!]);
+    await deliverDueEmail(h.env());
+    const [delivery] = await h.standin.deliveries();
+    expect(delivery!.html).toContain("&lt;b&gt;Eve&lt;/b&gt; &amp; &quot;co&quot;");
+    expect(delivery!.html).not.toContain("<b>Eve</b>");
   });
 
   it("skips a suppressed address (cancelled, not sent), except the confirmation of a sign-up made just now", async () => {
@@ -68,6 +76,12 @@ describe("delivering the outbox", () => {
     expect((await h.standin.deliveries()).map((d) => [d.to[0], d.subject])).toEqual([[addressOf(0), "Confirm your email for LinkVault"]]);
     const rows = await h.outbox();
     expect(rows.filter((r) => r.status === "cancelled").map((r) => r.last_error)).toEqual(["suppressed", "suppressed"]);
+
+    // A bounced or complained address gets no confirmation either, whoever asks.
+    await h.queue("confirm", confirmed, { consentRequest: true });
+    await h.db.prepare("UPDATE waitlist SET status = 'pending' WHERE id = ?1").bind(confirmed[0]!).run();
+    expect(await deliverDueEmail(h.env())).toMatchObject({ sent: 0, cancelled: 1 });
+    await h.db.prepare("UPDATE waitlist SET status = 'confirmed' WHERE id = ?1").bind(confirmed[0]!).run();
 
     // Confirming is new consent: the suppression is lifted and mail flows again.
     await (await liftSuppression(h.db, secret, addressOf(1))).run();

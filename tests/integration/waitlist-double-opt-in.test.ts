@@ -114,13 +114,16 @@ describe("signing up again", () => {
   });
 
   it("resends a pending entry's confirmation once its last one is 10 minutes old, once however many sign-ups race", async () => {
-    await signUp({ email: "slow@example.com" });
+    // Signed up 10 minutes ago (before this inbox's limit window too).
     const old = new Date(Date.now() - CONFIRMATION_RESEND_MS - 1_000).toISOString();
-    await app.db.prepare("UPDATE waitlist SET confirmation_sent_at = ? WHERE email = ?").bind(old, "slow@example.com").run();
+    await app.db
+      .prepare("INSERT INTO waitlist (email, status, created_at, confirmation_sent_at, referral_code) VALUES (?1, 'pending', ?2, ?2, 'slowslow01')")
+      .bind("slow@example.com", old)
+      .run();
     const answers = await Promise.all(Array.from({ length: 10 }, () => signUp({ email: "slow@example.com" })));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(409));
     const rows = await outbox();
-    expect(rows.map((r) => r.kind)).toEqual(["confirm", "confirm"]);
+    expect(rows.map((r) => r.kind)).toEqual(["confirm"]);
     expect(Date.parse(String((await entry("slow@example.com"))?.confirmation_sent_at))).toBeGreaterThan(Date.parse(old));
   });
 
@@ -132,18 +135,27 @@ describe("signing up again", () => {
     expect(await outbox()).toHaveLength(1);
   });
 
-  it("sends an unsubscribed person a new confirmation (their new consent) and records it", async () => {
-    await signUp({ email: "back@example.com" });
+  it("sends an unsubscribed person a new confirmation (their new consent), which waits for it to count", async () => {
+    const old = new Date(Date.now() - CONFIRMATION_RESEND_MS - 1_000).toISOString();
     await app.db
-      .prepare("UPDATE waitlist SET status = 'unsubscribed', confirmation_sent_at = NULL, consent_page = '/old' WHERE email = ?")
-      .bind("back@example.com")
+      .prepare(
+        `INSERT INTO waitlist (email, status, created_at, consent_at, consent_form, consent_page, consent_wording, referral_code)
+         VALUES (?1, 'unsubscribed', ?2, ?2, 'waitlist', '/old', 'waitlist-2026-11', 'backback01')`,
+      )
+      .bind("back@example.com", old)
       .run();
     const again = await signUp({ email: "back@example.com", source: "notification_modal", name: "Back", intent: "waitlist", platform: "android" });
     expect(await again.json()).toEqual({ state: "success", firstName: "Back", pendingConfirmation: true });
-    expect(await entry("back@example.com")).toMatchObject({ status: "unsubscribed", consent_form: "notify", consent_page: "/home" });
-    expect((await outbox()).map((r) => r.kind)).toEqual(["confirm", "confirm"]);
-    // Delivered, though the entry is still unsubscribed (and its address suppressed): it asks for new consent.
-    await app.db.prepare("UPDATE email_outbox SET status = 'cancelled' WHERE id = (SELECT min(id) FROM email_outbox)").run();
+    // The proof of consent stays the confirmed one until this request is confirmed.
+    expect(await entry("back@example.com")).toMatchObject({
+      status: "unsubscribed",
+      consent_form: "waitlist",
+      consent_page: "/old",
+      pending_consent_form: "notify",
+      pending_consent_page: "/home",
+    });
+    expect((await outbox()).map((r) => r.kind)).toEqual(["confirm"]);
+    // Delivered, though the entry is still unsubscribed: it asks for new consent.
     await deliverDueEmail(jobsEnv());
     expect((await standin.deliveries()).map((d) => [d.to[0], d.subject])).toEqual([["back@example.com", expect.stringMatching(/Confirm your email/)]]);
   });

@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { posts, tutorials } from "~/content/generated/content";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { abFieldName } from "~/features/admin/settings/settings-schema";
+import { nameCharactersProblem } from "~/lib/field-rules";
 import { OWNER } from "./admin";
 import { appRoutes, fillParams, isGuardedAdminPattern, type AppRoute } from "./routes";
 
@@ -226,7 +227,12 @@ export interface FormModel {
   shows?(field: string, fields: Record<string, string>): HostileCase["shows"] | null;
   /** Sent as a page form (HTML answer) or by fetch (JSON answer). */
   accept?: string;
+  /** A free-text value the form refuses all the same (a name carrying a link or invisible characters). */
+  refuses?(field: string, value: string): boolean;
 }
+
+/** People's names refuse links and invisible characters (lib/field-rules.ts). */
+const refusesAsName = (field: string, value: string) => field === "name" && nameCharactersProblem(value) !== null;
 
 const asTyped = (value: string) => value;
 const words = (value: string) => value.trim().split(/\s+/).join(" ");
@@ -240,6 +246,7 @@ const waitlistForm = (accept: string, source = "main_waitlist_section", intent =
   accepted: [200],
   refused: [400],
   stores: (fields) => ({ table: "waitlist", key: fields.email!.trim().toLowerCase() }),
+  refuses: refusesAsName,
   shows: (field, fields) => {
     const page = `/admin/beta-testers?q=${encodeURIComponent(fields.email!)}`;
     if (field === "name") return { page, text: words(fields.name!) };
@@ -256,6 +263,7 @@ const contactForm = (accept: string): FormModel => ({
   accepted: [200],
   refused: [400],
   stores: (fields) => ({ table: "contact_submissions", key: fields.email! }),
+  refuses: refusesAsName,
   shows: (field, fields) => ({ page: "/admin/contact-submissions", text: fields[field]!.trim() }),
   accept,
 });
@@ -482,13 +490,14 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
         const fit = model.freeText[field];
         add(category, (id) => {
           const fields = { ...model.valid(id), [field]: fit ? fit(payload) : payload };
+          const storedAsTyped = fit && !model.refuses?.(field, fields[field]!);
           return {
             name: `POST ${form.path}: ${payload} in ${field}`,
             request: (ctx) => postFields(form, model, fields, ctx),
-            status: fit ? model.accepted : model.refused,
+            status: storedAsTyped ? model.accepted : model.refused,
             payload,
-            stores: fit && model.stores ? model.stores(fields, id) : undefined,
-            shows: fit ? (model.shows?.(field, fields) ?? undefined) : undefined,
+            stores: storedAsTyped && model.stores ? model.stores(fields, id) : undefined,
+            shows: storedAsTyped ? (model.shows?.(field, fields) ?? undefined) : undefined,
           };
         });
         // Refused for another field, the form comes back with what was typed: the no-JS error path.
@@ -533,7 +542,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   injectInto("script-injection", SCRIPT_INJECTION);
 
   // SQL shaped as a valid email: accepted, stored as the literal text it is.
-  for (const email of ["o'reilly'--@hostile.example", "'or'1'='1'--@hostile.example", "x';drop-table-waitlist;--@hostile.example"]) {
+  for (const email of ["o'reilly'--@hostile.example", "'or'1'='1'--@hostile.example", "x'--drop-table-waitlist'--@hostile.example"]) {
     add("sql-injection", (id) => {
       const fields = { ...FORM_MODELS["/api/waitlist"]!.valid(id), email: `${id}.${email}` };
       return {
@@ -545,7 +554,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     });
   }
   // Formula injection: a spreadsheet must open these as text (the CSV export is checked afterwards).
-  for (const [field, formula] of [["name", '=HYPERLINK("https://evil.example","click")'], ["utm_source", "@SUM(1+1)*cmd|' /C calc'!A0"], ["utm_campaign", "+1-1"]] as const) {
+  for (const [field, formula] of [["name", '=HYPERLINK(CONCAT("ht","tp:"),"click")'], ["utm_source", "@SUM(1+1)*cmd|' /C calc'!A0"], ["utm_campaign", "+1-1"]] as const) {
     add("script-injection", (id) => {
       const fields: Record<string, string> = { ...FORM_MODELS["/api/waitlist"]!.valid(id), [field]: formula };
       return {
@@ -724,10 +733,10 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   for (const form of modelled.filter((f) => !f.admin && f.pattern !== "/admin/login")) {
     const model = FORM_MODELS[form.pattern]!;
     add("content-type", (id) => {
-      const fields = { ...model.valid(id), name: "<script>alert(1)</script>" };
+      const fields = { ...model.valid(id), name: "<img src=x onerror=alert(1)>" };
       const { body, contentType } = multipart(fields);
       return {
-        name: `POST ${form.path}: multipart form (what enctype=multipart sends) with a script tag in the name`,
+        name: `POST ${form.path}: multipart form (what enctype=multipart sends) with an HTML tag in the name`,
         request: (ctx) => send(form.path, ctx, { body, contentType, accept: model.accept }),
         status: model.accepted,
         payload: fields.name,
@@ -744,9 +753,9 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     status: [400],
   }));
   add("content-type", (id) => {
-    const fields: Record<string, string> = { ...FORM_MODELS["/waitlist"]!.valid(id), name: "<script>alert(1)</script>" };
+    const fields: Record<string, string> = { ...FORM_MODELS["/waitlist"]!.valid(id), name: "<img src=x onerror=alert(1)>" };
     return {
-      name: "POST /waitlist: charset=UTF-8 declared, a script tag in the name (stored as text)",
+      name: "POST /waitlist: charset=UTF-8 declared, an HTML tag in the name (stored as text)",
       request: (ctx) => send("/waitlist", ctx, { body: formBody(fields), contentType: `${FORM}; charset=UTF-8` }),
       status: [200],
       payload: fields.name,
@@ -780,11 +789,13 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     const model = FORM_MODELS[form]!;
     add("header-injection", (id) => {
       const fields = { ...model.valid(id), [field]: `Eve${crlf}` };
+      // A name refuses control characters; other free text keeps them, as text.
+      const refused = model.refuses?.(field, fields[field]!) ?? false;
       return {
-        name: `POST ${form}: CRLF Set-Cookie in ${field} (stored as text)`,
+        name: `POST ${form}: CRLF Set-Cookie in ${field} (${refused ? "refused" : "stored as text"})`,
         request: (ctx) => send(form, ctx, { body: formBody(fields), contentType: FORM, accept: model.accept }),
-        status: [200],
-        stores: model.stores?.(fields, id),
+        status: refused ? model.refused : [200],
+        stores: refused ? undefined : model.stores?.(fields, id),
       };
     });
   }

@@ -8,7 +8,7 @@ describe("environment validation", () => {
   it("applies documented defaults for local development", () => {
     const env = parseEnv({ ...bindings } as CloudflareEnv);
     expect(env.APP_ENV).toBe("development");
-    expect(env.WAITLIST_RATE_LIMIT_MAX).toBe(5);
+    expect(env.WAITLIST_RATE_LIMIT_MAX).toBe(60);
     expect(env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS).toBe(600);
     expect(env.ANALYTICS_RATE_LIMIT_MAX).toBe(120);
     expect(env.ANALYTICS_RATE_LIMIT_WINDOW_SECONDS).toBe(60);

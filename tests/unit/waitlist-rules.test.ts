@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import { attributionFrom } from "~/lib/attribution";
 import { splitName } from "~/features/waitlist/waitlist-rules";
 import { isHoneypotFilled } from "~/lib/bot-trap";
-import { emailProblem, normaliseEmail } from "~/lib/field-rules";
+import { emailProblem, nameProblem, normaliseEmail } from "~/lib/field-rules";
 import { WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
 
 describe("email rule (spec section 5)", () => {
   it.each(["a@b.co", "first.last+tag@sub.example.org", "  padded@example.com  "])("accepts %j", (email) => {
     expect(emailProblem(email)).toBeNull();
   });
-  it.each(["", "plain", "no@dot", "two words@example.com", "a@b .co", "@example.com", "a@.", `${"a".repeat(245)}@example.com`])(
+  it.each(["", "plain", "no@dot", "two words@example.com", "a@b .co", "@example.com", "a@.", `${"a".repeat(245)}@example.com`,
+    // Display-name, comment and group forms: the recipient would not be what the form shows.
+    "x<victim@example.com>", "y<victim@mailinator.com>", "Ann <ann@example.com>", "ann@example.com (work)", '"ann"@example.com', "a@b.co,c@d.co", "a@b.co;c@d.co", "team:a@b.co;"])(
     "rejects %j with 'Please enter a valid email address'",
     (email) => {
       expect(emailProblem(email)).toBe("Please enter a valid email address");
@@ -17,6 +19,21 @@ describe("email rule (spec section 5)", () => {
   );
   it("normalises by trimming and lower-casing", () => {
     expect(normaliseEmail("  Mixed.Case@Example.COM ")).toBe("mixed.case@example.com");
+  });
+});
+
+describe("name rule: a name, not a link or invisible text", () => {
+  it.each(["Ada", "Ada King-Lovelace", "J. R. R. Tolkien", "St.John Rivers", "Zoë O'Brien", "李小龙", "محمد", "Dr. No", "👩‍💻 Ada"])("accepts %j", (name) => {
+    expect(nameProblem(name)).toBeNull();
+  });
+  it.each(["https://evil.example/verify-your-account", "evil.example", "visit EVIL.COM now", "www.evil", "ann@example.com", "a/b", "hxxp://x"])(
+    "refuses the link %j",
+    (name) => {
+      expect(nameProblem(name)).toBe("Please enter just your name, without links or web addresses");
+    },
+  );
+  it.each(["\u2800", "Ada\u202Eevil", "Ada\u200B", "Ada\u0000", "\u3164", "Ada\u2066x\u2069", "Ada\nLovelace", "Ada\u200DLovelace"])("refuses invisible or control characters in %j", (name) => {
+    expect(nameProblem(name)).toBe("Please remove the invisible or control characters from your name");
   });
 });
 

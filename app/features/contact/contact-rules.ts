@@ -2,7 +2,7 @@
  * Contact form rules, shared by the browser (instant feedback) and the server (the authority).
  */
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
-import { emailProblem } from "~/lib/field-rules";
+import { emailProblem, nameCharactersProblem } from "~/lib/field-rules";
 import { VALIDATION_MESSAGES } from "~/lib/messages";
 
 export const CONTACT_LIMITS = {
@@ -38,6 +38,10 @@ export function contactProblems(values: ContactValues): Partial<Record<ContactFi
   const name = values.name.trim();
   if (!name) problems.name = CONTACT_MESSAGES.nameRequired;
   else if (name.length > CONTACT_LIMITS.name) problems.name = CONTACT_MESSAGES.nameTooLong;
+  else {
+    const characters = nameCharactersProblem(name);
+    if (characters) problems.name = characters;
+  }
   const email = emailProblem(values.email);
   if (email) problems.email = email;
   const subject = values.subject.trim();

@@ -216,7 +216,8 @@ class SenderRun {
           cancel(row, `not_wanted: the entry is ${entry.status}`);
           continue;
         }
-        if (suppressed.has(normaliseAddress(row.recipient)) && !kind.ignoresSuppression(payload.data)) {
+        const suppression = suppressed.get(normaliseAddress(row.recipient));
+        if (suppression && !kind.ignoresSuppression(payload.data, suppression)) {
           cancel(row, "suppressed");
           continue;
         }

@@ -45,16 +45,20 @@ export async function confirmEntry(
   const db = context.cloudflare.env.DB;
   const at = iso(now);
   const boost = await readReferralBoost(db);
-  const consentColumns = consent ? ", consent_at = ?2, consent_form = ?3, consent_page = ?4, consent_wording = ?5" : "";
   const statements: D1PreparedStatement[] = [
+    // The proof of consent becomes the one given now: `consent`, else the one a sign-up left waiting
+    // (pending_consent_*), else the sign-up's own stays.
     db
       .prepare(
         `UPDATE waitlist
             SET status = 'confirmed', confirmed_at = ?2, unsubscribed_at = NULL,
-                line_seq = coalesce(line_seq, (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist))${consentColumns}
+                line_seq = coalesce(line_seq, (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist)),
+                consent_at = coalesce(?3, pending_consent_at, consent_at), consent_form = coalesce(?4, pending_consent_form, consent_form),
+                consent_page = coalesce(?5, pending_consent_page, consent_page), consent_wording = coalesce(?6, pending_consent_wording, consent_wording),
+                pending_consent_at = NULL, pending_consent_form = NULL, pending_consent_page = NULL, pending_consent_wording = NULL
           WHERE id = ?1 AND status <> 'confirmed'`,
       )
-      .bind(entry.id, at, ...(consent ? [consent.form, consent.page, consent.wording] : [])),
+      .bind(entry.id, at, consent ? at : null, consent?.form ?? null, consent?.page ?? null, consent?.wording ?? null),
     // The referrer first (it reads referral_credited_at IS NULL), then the mark that it was credited.
     db
       .prepare(

@@ -11,7 +11,10 @@ import { disposableAddressProblem } from "~/lib/disposable-email.server";
 import { turnstileProblem } from "~/lib/turnstile.server";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
-import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
+import { formAnswer, readFormFields } from "~/lib/public-form.server";
+import { checkClientLimits, checkKeyedLimits, type LimitDecision, type LimitRule } from "~/lib/client-limiter.server";
+import { clientNetwork } from "~/lib/client-id.server";
+import { inboxKey } from "~/lib/inbox";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { recordSignupConversions } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
@@ -92,25 +95,13 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
   const humanCheck = await turnstileProblem(request, raw, context.env);
   if (humanCheck) return answer({ state: "error", message: humanCheck, field: null, values }, 400);
 
-  const limit = await clientOverLimit(request, context, {
-    scope: "waitlist",
-    max: context.env.WAITLIST_RATE_LIMIT_MAX,
-    windowSeconds: context.env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS,
-  });
-  if (limit.limited) {
-    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
-
   const doubleOptIn = emailSettings(context.env).enabled;
-  if (doubleOptIn) {
-    // Each sign-up may send a confirmation to a stranger's address: a daily cap per client as well.
-    const sends = await clientOverLimit(request, context, { scope: "confirmation", max: CONFIRMATIONS_PER_CLIENT_PER_DAY, windowSeconds: 86_400 });
-    if (sends.limited) {
-      return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, { "Retry-After": String(sends.retryAfterSeconds) });
-    }
+  const limit = await signUpLimits(request, context, doubleOptIn);
+  if (limit.limited) {
+    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
+  // Confirmations to one inbox, whoever asks and however it is spelt (list bombing).
+  const inbox = doubleOptIn ? await checkKeyedLimits(context, `inbox:${inboxKey(input.email)}`, INBOX_CONFIRMATION_LIMITS) : { limited: false };
 
   const { firstName, lastName } = splitName(input.name);
   const form = input.source === "notification_modal" ? "notify" : "waitlist";
@@ -137,7 +128,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
         preferences: preferencesFor(input.intent, input.platform),
         referredByCode: input.ref,
       },
-      { doubleOptIn, now },
+      { doubleOptIn, now, suppressionSecret: context.env.SUPPRESSION_HASH_SECRET, confirmationAllowed: !inbox.limited },
     );
     if (outcome.kind === "already") {
       if (outcome.resent) nudgeEmailDelivery(context);
@@ -148,14 +139,41 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     recordSignupConversions(request, context, consentPage(request), now);
     return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
   } catch (error) {
+    if (error instanceof WaitlistError && error.kind === "inbox_busy") {
+      return answer({ state: "error", message: error.message, field: "email", values }, 429, { "Retry-After": String(INBOX_RETRY_AFTER_SECONDS) });
+    }
     const message = error instanceof WaitlistError ? error.message : "server error";
     const status = error instanceof WaitlistError && error.kind === "duplicate" ? 409 : 503;
     return answer({ state: "error", message: waitlistFormMessage(message), field: status === 409 ? "email" : null, values }, status);
   }
 }
 
-/** Confirmation messages one client may cause per day while email is on (list bombing). */
-export const CONFIRMATIONS_PER_CLIENT_PER_DAY = 20;
+/**
+ * Confirmation messages one client (an IPv4 address, an IPv6 /64) may cause per day while email is on:
+ * enough for an office or a meetup behind one address, while the inbox limits protect each person.
+ */
+export const CONFIRMATIONS_PER_CLIENT_PER_DAY = 100;
+/** An IPv6 /48 (one site, up to 65,536 /64s) counts as this many clients together. */
+export const CLIENTS_PER_NETWORK = 4;
+/** Confirmations one inbox may receive from sign-ups: 1 per 10 minutes and 3 a day, across every client. */
+export const INBOX_CONFIRMATION_LIMITS = [
+  { scope: "inbox-confirm-10m", max: 1, windowSeconds: 600, sliding: true },
+  { scope: "inbox-confirm-day", max: 3, windowSeconds: 86_400, sliding: true },
+] as const;
+const INBOX_RETRY_AFTER_SECONDS = 600;
+
+/**
+ * The per-client sign-up limits (and, with double opt-in, the daily confirmations a client may cause),
+ * counted for the client and, for IPv6, for its /48 as a whole.
+ */
+async function signUpLimits(request: Request, context: AppLoadContext, doubleOptIn: boolean): Promise<LimitDecision> {
+  const perClient: LimitRule[] = [{ scope: "waitlist", max: context.env.WAITLIST_RATE_LIMIT_MAX, windowSeconds: context.env.WAITLIST_RATE_LIMIT_WINDOW_SECONDS }];
+  if (doubleOptIn) perClient.push({ scope: "confirmation", max: CONFIRMATIONS_PER_CLIENT_PER_DAY, windowSeconds: 86_400 });
+  const client = await checkClientLimits(request, context, perClient);
+  const network = clientNetwork(request);
+  if (client.limited || !network) return client;
+  return checkKeyedLimits(context, network, perClient.map((rule) => ({ ...rule, max: rule.max * CLIENTS_PER_NETWORK })));
+}
 
 /** What the person asked to hear about: beta invitations, or the platform they want. */
 function preferencesFor(intent: (typeof WAITLIST_INTENTS)[number], platform: (typeof WAITLIST_PLATFORMS)[number]): EmailPreferences {

@@ -17,6 +17,7 @@ import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server"
 import { errorText, isUniqueViolation } from "~/lib/db.server";
 import { normaliseEmail } from "~/lib/field-rules";
 import { logError } from "~/lib/log.server";
+import { consentRequestGate } from "~/features/email/suppression.server";
 import { DATA_LAYER_MESSAGES } from "~/lib/messages";
 import type { ConsentWordingVersion } from "./consent-wording";
 import { newReferralCode } from "./referral-code";
@@ -53,7 +54,7 @@ export type SignUpOutcome =
   /** Already on the list (pending or confirmed); resent when a pending entry's confirmation went out again. */
   | { kind: "already"; resent: boolean };
 
-export type WaitlistErrorKind = "duplicate" | "server";
+export type WaitlistErrorKind = "duplicate" | "server" | "inbox_busy";
 
 export class WaitlistError extends Error {
   constructor(
@@ -70,22 +71,39 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Whether an entry's last confirmation is old enough to send another (a SQL condition on waitlist). */
 const RESEND_DUE = "(confirmation_sent_at IS NULL OR confirmation_sent_at <= ?8)";
 
-export async function addToWaitlist(
-  d1: D1Database,
-  entry: NewWaitlistEntry,
-  { doubleOptIn, now = Date.now() }: { doubleOptIn: boolean; now?: number },
-): Promise<SignUpOutcome> {
+export interface SignUpOptions {
+  doubleOptIn: boolean;
+  now?: number;
+  /** The suppression list's secret: a consent request never reaches a bounced or complained inbox. */
+  suppressionSecret?: string;
+  /** False when this inbox had its share of confirmations: nothing new is stored, nothing sent. */
+  confirmationAllowed?: boolean;
+}
+
+type ExistingEntry = { id: number; status: "pending" | "confirmed" | "unsubscribed" };
+
+export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, options: SignUpOptions): Promise<SignUpOutcome> {
   const email = normaliseEmail(entry.email);
+  const signUp = { ...entry, email };
+  const confirmationAllowed = !options.doubleOptIn || options.confirmationAllowed !== false;
   try {
+    if (!confirmationAllowed) {
+      const existing = await existingEntry(d1, email);
+      if (!existing) throw new WaitlistError("inbox_busy", INBOX_BUSY_MESSAGE);
+      return await signUpAgain(d1, signUp, existing, { ...options, confirmationAllowed });
+    }
     // A referral-code collision (about 1 in 10^15 per pair) is retried once with a fresh code.
     for (let attempt = 0; ; attempt++) {
       try {
-        await d1.batch(signUpStatements(d1, { ...entry, email }, doubleOptIn, now));
-        return { kind: "added", pendingConfirmation: doubleOptIn };
+        await d1.batch(await signUpStatements(d1, signUp, options));
+        return { kind: "added", pendingConfirmation: options.doubleOptIn };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (/referral_code/.test(errorText(error)) && attempt === 0) continue;
-        return await signUpAgain(d1, { ...entry, email }, doubleOptIn, now);
+        // Deleted between the failed insert and this read: the spec's duplicate answer all the same.
+        const existing = await existingEntry(d1, email);
+        if (!existing) throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
+        return await signUpAgain(d1, signUp, existing, { ...options, confirmationAllowed });
       }
     }
   } catch (error) {
@@ -96,7 +114,14 @@ export async function addToWaitlist(
   }
 }
 
-function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, doubleOptIn: boolean, now: number): D1PreparedStatement[] {
+/** Shown when an inbox had a confirmation moments ago, or its day's share: nothing was stored. */
+export const INBOX_BUSY_MESSAGE = "We just sent a confirmation link to this inbox. Please check it, and your spam folder, before trying again.";
+
+function existingEntry(d1: D1Database, email: string): Promise<ExistingEntry | null> {
+  return d1.prepare("SELECT id, status FROM waitlist WHERE email = ?1").bind(email).first<ExistingEntry>();
+}
+
+async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubleOptIn, now = Date.now(), suppressionSecret }: SignUpOptions): Promise<D1PreparedStatement[]> {
   const { preferences: p, consent } = entry;
   const insertEntry = d1
     .prepare(
@@ -128,51 +153,60 @@ function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, doubleOptIn: 
       Number(p.chromeExtension),
     );
   if (!doubleOptIn) return [insertEntry];
+  const idempotencyKey = newIdempotencyKey("confirm");
+  const gate = await consentRequestGate(d1, suppressionSecret, entry.email, { idempotencyKey, now });
   return [
     insertEntry,
     outboxInsert(d1, {
-      idempotencyKey: newIdempotencyKey("confirm"),
+      idempotencyKey,
       kind: "confirm",
       recipient: entry.email,
       waitlist: { email: entry.email },
       payload: { consentRequest: true, form: consent.form },
+      onlyIf: { sql: gate.condition("?7"), params: gate.params },
     }),
+    ...gate.recordComeback,
   ];
 }
 
-/** The address is on the list already: "already", or a new confirmation when that is what it needs. */
-async function signUpAgain(d1: D1Database, entry: NewWaitlistEntry, doubleOptIn: boolean, now: number): Promise<SignUpOutcome> {
-  const existing = await d1
-    .prepare("SELECT id, status FROM waitlist WHERE email = ?1")
-    .bind(entry.email)
-    .first<{ id: number; status: "pending" | "confirmed" | "unsubscribed" }>();
-  // A confirmed entry, any entry while email is off, or one deleted between the failed insert and this
-  // read: the spec's duplicate answer.
-  if (!existing || !doubleOptIn || existing.status === "confirmed") throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
-
+/**
+ * The address is on the list already: "already", or a new confirmation when that is what it needs
+ * (a pending entry's, at most once per CONFIRMATION_RESEND_MS; an unsubscribed person's request to come
+ * back, whose consent waits in pending_consent_* until it is confirmed).
+ */
+async function signUpAgain(
+  d1: D1Database,
+  entry: NewWaitlistEntry,
+  existing: ExistingEntry,
+  { doubleOptIn, now = Date.now(), suppressionSecret, confirmationAllowed }: SignUpOptions,
+): Promise<SignUpOutcome> {
+  // A confirmed entry, or any entry while email is off: the spec's duplicate answer.
+  if (!doubleOptIn || existing.status === "confirmed") throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
   const rejoining = existing.status === "unsubscribed";
+  if (!confirmationAllowed) return rejoining ? { kind: "rejoining" } : { kind: "already", resent: false };
+
   const cutoff = iso(now - CONFIRMATION_RESEND_MS);
+  const idempotencyKey = newIdempotencyKey("confirm");
+  const gate = await consentRequestGate(d1, suppressionSecret, entry.email, { idempotencyKey, now });
   // Both statements test the same condition before either changes it: the message is queued exactly
   // when the entry's confirmation_sent_at moves, once per window however many sign-ups race.
-  const due = `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${RESEND_DUE})`;
+  const due = `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${RESEND_DUE}) AND ${gate.condition("?9")}`;
   const [, moved] = await d1.batch([
     outboxInsert(d1, {
-      idempotencyKey: newIdempotencyKey("confirm"),
+      idempotencyKey,
       kind: "confirm",
       recipient: entry.email,
       waitlist: { id: existing.id },
       payload: { consentRequest: true, form: entry.consent.form },
-      onlyIf: { sql: due, params: [existing.id, cutoff] },
+      onlyIf: { sql: due, params: [existing.id, cutoff, ...gate.params] },
     }),
-    rejoining
-      ? // New consent is being asked for: record it (it counts once confirmed).
-        d1
-          .prepare(
-            `UPDATE waitlist SET confirmation_sent_at = ?1, consent_at = ?1, consent_form = ?2, consent_page = ?3, consent_wording = ?4
-             WHERE id = ?7 AND ${RESEND_DUE}`,
-          )
-          .bind(iso(now), entry.consent.form, entry.consent.page, entry.consent.wording, null, null, existing.id, cutoff)
-      : d1.prepare(`UPDATE waitlist SET confirmation_sent_at = ?1 WHERE id = ?7 AND ${RESEND_DUE}`).bind(iso(now), null, null, null, null, null, existing.id, cutoff),
+    d1
+      .prepare(
+        `UPDATE waitlist SET confirmation_sent_at = ?1${rejoining ? ", pending_consent_at = ?1, pending_consent_form = ?2, pending_consent_page = ?3, pending_consent_wording = ?4" : ""}
+          WHERE id = ?7 AND EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = ?5)`,
+      )
+      .bind(iso(now), entry.consent.form, entry.consent.page, entry.consent.wording, idempotencyKey, null, existing.id),
+    ...gate.recordComeback,
   ]);
   const resent = (moved?.meta.changes ?? 0) > 0;
   return rejoining ? { kind: "rejoining" } : { kind: "already", resent };

@@ -18,13 +18,14 @@ export const confirmKind: EmailKind<z.infer<typeof confirmPayload>> = {
   payload: confirmPayload,
   // Pending, or unsubscribed and asking to come back (a new sign-up): confirming is the new consent.
   wanted: (entry) => entry.status !== "confirmed",
-  ignoresSuppression: (payload) => payload.consentRequest === true,
-  async content({ entry, payload, links }) {
+  ignoresSuppression: (payload, reason) => payload.consentRequest === true && reason === "unsubscribed",
+  async content({ payload, links }) {
     const list = payload.form === "notify" ? `${siteConfig.appName} updates` : `the ${siteConfig.appName} waitlist`;
     return {
       subject: `Confirm your email for ${siteConfig.appName}`,
       preheader: `One click to confirm you asked to join ${list}.`,
-      heading: entry.firstName ? `Hi ${entry.firstName}, please confirm your email` : "Please confirm your email",
+      // The address is not confirmed yet, so whoever typed it may not own it: the name they typed is not repeated.
+      heading: "Please confirm your email",
       blocks: [
         { type: "paragraph", text: `Someone, hopefully you, asked to join ${list} with this address. Confirm that it was you:` },
         { type: "button", label: "Confirm my email", url: await links.confirm() },

@@ -4,6 +4,7 @@
  * says as a list of blocks; the one layout turns blocks into the HTML and the plain-text part, so
  * every message escapes, links and looks alike.
  */
+import type { SuppressionReason } from "../suppression.server";
 import type { z } from "zod";
 import type { WaitlistStatus } from "~/db/schema";
 
@@ -104,9 +105,10 @@ export interface EmailKind<P = unknown> {
   wanted(entry: EmailEntry, payload: P): boolean;
   /**
    * True only for a message that asks a person to give consent because they just asked for it (the
-   * confirmation of a sign-up): it reaches a suppressed address, since confirming is new consent.
+   * confirmation of a sign-up) to an address that unsubscribed: confirming is new consent. Never for a
+   * bounced or complained address.
    */
-  ignoresSuppression(payload: P): boolean;
+  ignoresSuppression(payload: P, reason: SuppressionReason): boolean;
   content(context: RenderContext<P>): Promise<EmailContent>;
   /** True for a kind that is only ever sent as part of a campaign (it cannot render without one). */
   needsCampaign?: boolean;
