@@ -79,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {publicShell ? (
           <>
+            {/* First in the tab order while it shows, before the skip link (ADR 0044). */}
+            <CookieBanner />
             <a href="#main" className="skip-link">
               Skip to content
             </a>
@@ -87,7 +89,6 @@ export function Layout({ children }: { children: ReactNode }) {
               {children}
             </main>
             <Footer />
-            <CookieBanner />
           </>
         ) : (
           children

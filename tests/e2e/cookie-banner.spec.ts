@@ -53,14 +53,22 @@ test.describe("with a paused clock", () => {
 
   test("appears 2000 ms after load when nothing is stored, as a fixed overlay", async ({ page }) => {
     await load(page);
-    const before = await page.evaluate(() => document.documentElement.scrollHeight);
+    const layout = () =>
+      page.evaluate(() => ({
+        scrollY: window.scrollY,
+        mainTop: document.getElementById("main")!.getBoundingClientRect().top,
+        pageHeight: document.documentElement.scrollHeight,
+      }));
+    const before = await layout();
     await page.clock.runFor(1900);
     await expect(banner(page)).toBeHidden();
     await page.clock.runFor(COOKIE_BANNER_DELAY_MS - 1900);
     await expect(banner(page)).toBeVisible();
     await expect(banner(page)).toHaveCSS("position", "fixed");
-    // An overlay: the document does not grow or move when it appears.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(before);
+    // An overlay: nothing on the page moves when it appears. The page gains room at its end as tall as
+    // the banner, so that its last lines can be scrolled clear of it.
+    const bannerHeight = await banner(page).evaluate((element) => (element as HTMLElement).offsetHeight);
+    await expect.poll(layout).toEqual({ ...before, pageHeight: before.pageHeight + bannerHeight });
     // Not modal: it does not take focus when it appears by itself.
     expect(await banner(page).evaluate((element) => element.contains(document.activeElement))).toBe(false);
   });
@@ -202,6 +210,46 @@ test.describe("with a paused clock", () => {
     await banner(page).getByRole("button", { name: "Close" }).click();
     await expect(banner(page)).toBeHidden();
     await expect(settings).toBeFocused();
+  });
+
+  test("keyboard users reach it first: Tab goes through its choices, then the skip link, which still works", async ({ page }) => {
+    await openBanner(page);
+    const focusedName = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
+      });
+    const stops: string[] = [];
+    for (let presses = 0; presses < 6; presses++) {
+      await page.keyboard.press("Tab");
+      stops.push(await focusedName());
+    }
+    // The choices first, the close button last, then the page from its start.
+    expect(stops).toEqual(["Privacy Policy", "Reject All", "Accept All", "Customize", "Close", "Skip to content"]);
+
+    // A choice by keyboard closes the banner; the next Tab is the skip link, and it skips to the content.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(banner(page).getByRole("button", { name: "Customize" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(banner(page).getByRole("button", { name: "Reject All" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(banner(page)).toBeHidden();
+    expect(JSON.parse((await storedConsent(page)).consent ?? "null")).toMatchObject({ analytics: false });
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: "Skip to content" });
+    await expect(skipLink).toBeFocused();
+    await expect(skipLink).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#main")).toBeFocused();
+
+    // A returning visitor sees no banner: the first Tab is the skip link.
+    await page.reload();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await page.clock.runFor(COOKIE_BANNER_DELAY_MS);
+    await page.keyboard.press("Tab");
+    await expect(skipLink).toBeFocused();
   });
 
   test("footer Cookie settings opens the banner before the delay when nothing is stored", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { ACCEPT_ALL, normalizeConsent, recordConsent, REJECT_ALL, type ConsentChoices, type OptionalConsentCategory } from "~/lib/consent";
+import { useKeepClearOfBanner } from "./useKeepClearOfBanner";
 
 export type BannerView = "summary" | "customize";
 type View = BannerView;
@@ -37,6 +38,7 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
   const region = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const id = useId();
+  useKeepClearOfBanner(region);
 
   useEffect(() => {
     if (focusRequest > 0) heading.current?.focus();
@@ -67,58 +69,53 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
 
   const headingId = `${id}-heading`;
   return (
-    <div ref={region} role="region" aria-label="Cookie consent" className="cookie-banner" onKeyDown={onKeyDown}>
-      <div className="flex items-start justify-between gap-3">
+    <div ref={region} role="region" aria-label="Cookie consent" className="cookie-banner" data-view={view} onKeyDown={onKeyDown}>
+      <div className="cookie-banner-body">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="cookie-banner-title">
           {view === "summary" ? "Your privacy, your choice" : "Cookie preferences"}
         </h2>
-        <button type="button" className="icon-button -mr-2 -mt-2 shrink-0" aria-label="Close" onClick={close}>
-          <CloseIcon />
-        </button>
-      </div>
 
-      {view === "summary" ? (
-        <>
-          <p className="mt-2 text-sm text-ink-muted">
-            We use no cookies for advertising unless you allow it. Necessary storage only remembers this choice on your device.
-            Analytics counts visits only after you allow it, and marketing is off by default.{" "}
-            <a className="cookie-banner-link" href="/privacy.html">
-              Privacy Policy
-            </a>
-          </p>
-          <div className="cookie-banner-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => save(REJECT_ALL)}>
-              Reject All
-            </button>
-            <button type="button" className="btn btn-secondary" onClick={() => save(ACCEPT_ALL)}>
-              Accept All
-            </button>
-            <button type="button" className="btn btn-ghost cookie-banner-customize" onClick={() => showView("customize")}>
-              Customize
-            </button>
-          </div>
-        </>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-ink-muted">Choose what this site may store. You can change it any time under Cookie settings.</p>
-          <ul className="mt-4 space-y-3">
-            {CATEGORIES.map((category) => {
-              const inputId = `${id}-${category.key}`;
-              const locked = category.key === "necessary";
-              return (
-                <li key={category.key} className="cookie-category">
-                  <div className="min-w-0">
-                    <div className="flex flex-wrap items-center gap-x-2">
-                      <label htmlFor={inputId} className="font-semibold">
-                        {category.name}
-                      </label>
-                      {locked ? <span className="text-xs font-semibold text-ink-muted">Always on</span> : null}
+        {view === "summary" ? (
+          <>
+            <p className="cookie-banner-text">
+              Necessary storage only remembers this choice. Analytics and marketing stay off until you allow them.{" "}
+              <a className="cookie-banner-link" href="/privacy.html">
+                Privacy Policy
+              </a>
+            </p>
+            <div className="cookie-banner-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => save(REJECT_ALL)}>
+                Reject All
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => save(ACCEPT_ALL)}>
+                Accept All
+              </button>
+              <button type="button" className="btn btn-ghost cookie-banner-customize" onClick={() => showView("customize")}>
+                Customize
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="cookie-banner-text">Choose what this site may store. You can change it any time under Cookie settings.</p>
+            <ul className="cookie-categories">
+              {CATEGORIES.map((category) => {
+                const inputId = `${id}-${category.key}`;
+                const locked = category.key === "necessary";
+                return (
+                  <li key={category.key} className="cookie-category">
+                    <div className="min-w-0">
+                      <div className="flex flex-wrap items-center gap-x-2">
+                        <label htmlFor={inputId} className="font-semibold">
+                          {category.name}
+                        </label>
+                        {locked ? <span className="text-xs font-semibold text-ink-muted">Always on</span> : null}
+                      </div>
+                      <p id={`${inputId}-description`} className="mt-0.5 text-sm text-ink-muted">
+                        {category.description}
+                      </p>
                     </div>
-                    <p id={`${inputId}-description`} className="mt-0.5 text-sm text-ink-muted">
-                      {category.description}
-                    </p>
-                  </div>
-                  <input
+                    <input
                       id={inputId}
                       type="checkbox"
                       role="switch"
@@ -131,21 +128,27 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
                         const checked = event.currentTarget.checked;
                         setDraft((current) => normalizeConsent({ ...current, [key]: checked }));
                       }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-          <div className="cookie-banner-actions cookie-banner-actions-save">
-            <button type="button" className="btn btn-secondary" onClick={() => showView("summary")}>
-              Back
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => save(draft)}>
-              Save Preferences
-            </button>
-          </div>
-        </>
-      )}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="cookie-banner-actions cookie-banner-actions-save">
+              <button type="button" className="btn btn-secondary" onClick={() => showView("summary")}>
+                Back
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => save(draft)}>
+                Save Preferences
+              </button>
+            </div>
+          </>
+        )}
+
+        {/* Last in the tab order, so Tab reaches the choices first; drawn in the top corner. */}
+        <button type="button" className="icon-button cookie-banner-close" aria-label="Close" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
     </div>
   );
 }

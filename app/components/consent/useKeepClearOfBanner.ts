@@ -1,0 +1,98 @@
+import { useEffect, type RefObject } from "react";
+
+/** The CSS custom property on <html> that holds the banner's height (app.css reserves that room). */
+const BANNER_SPACE_PROPERTY = "--cookie-banner-space";
+/** Room left between the banner and what it keeps clear. */
+const GAP_PX = 8;
+
+/**
+ * Keeps what a visitor is working with clear of the cookie banner, which is fixed over the bottom of
+ * the page (ADR 0044):
+ * - the page gets room at its end and a bottom scroll padding as tall as the banner, so the browser's
+ *   own focus scrolling (Tab) stops above it and the last content can be scrolled clear;
+ * - when a field is focused by a click or tap (the browser does not scroll then), when the banner
+ *   appears and when it changes size, the page scrolls just enough to bring the focused element clear,
+ *   with its form's submit button when both fit; with nothing focused, the submit buttons on screen.
+ */
+export function useKeepClearOfBanner(region: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const banner = region.current;
+    if (!banner) return;
+    const root = document.documentElement;
+    let frame = 0;
+    // After the browser's own focus scrolling, and after layout has taken the new room into account.
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => keepClear(banner));
+    };
+    const observer = new ResizeObserver(() => {
+      // offsetHeight ignores the entrance animation's transform.
+      root.style.setProperty(BANNER_SPACE_PROPERTY, `${banner.offsetHeight}px`);
+      schedule();
+    });
+    observer.observe(banner);
+    const onFocusIn = (event: FocusEvent) => {
+      if (!banner.contains(event.target as Node)) schedule();
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      document.removeEventListener("focusin", onFocusIn);
+      root.style.removeProperty(BANNER_SPACE_PROPERTY);
+    };
+  }, [region]);
+}
+
+/** Scrolls the page (never the banner) so that what must stay visible is above the banner. */
+function keepClear(banner: HTMLElement) {
+  const root = document.documentElement;
+  const limit = root.clientHeight - banner.offsetHeight - GAP_PX;
+  // The sticky header covers the top of the page: nothing is scrolled under it.
+  const top = parseFloat(getComputedStyle(root).scrollPaddingTop) || 0;
+  const focused = document.activeElement;
+  const working = focused instanceof HTMLElement && !banner.contains(focused) && isControl(focused) ? focused : null;
+
+  // A dialog sits above the banner, in the top layer: nothing to keep clear.
+  if (working?.closest("dialog")) return;
+
+  // The focused control with its form's submit button when both fit, else the control alone.
+  const candidates: HTMLElement[][] = working
+    ? [[working, ...submitButtons(working.closest("form"))], [working]]
+    : [visibleSubmitButtons()];
+  for (const [index, elements] of candidates.entries()) {
+    const rects = elements.map((element) => element.getBoundingClientRect()).filter((rect) => rect.height > 0);
+    if (rects.length === 0) return;
+    const overlap = Math.max(...rects.map((rect) => rect.bottom)) - limit;
+    if (overlap <= 0) return;
+    const room = Math.min(...rects.map((rect) => rect.top)) - top;
+    if (overlap <= room || index === candidates.length - 1) {
+      if (room > 0) window.scrollBy({ top: Math.min(overlap, room) });
+      return;
+    }
+  }
+}
+
+/** A form control or link: what a visitor types in or activates (not <body>, nor a focused <main>). */
+function isControl(element: HTMLElement): boolean {
+  return element.matches("input, select, textarea, button, a[href], [contenteditable], [tabindex]:not([tabindex='-1'])");
+}
+
+function submitButtons(form: HTMLFormElement | null): HTMLElement[] {
+  if (!form) return [];
+  return Array.from(form.elements).filter(
+    (element): element is HTMLButtonElement | HTMLInputElement =>
+      (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === "submit",
+  );
+}
+
+/** Submit buttons at least partly inside the viewport. */
+function visibleSubmitButtons(): HTMLElement[] {
+  const height = document.documentElement.clientHeight;
+  return Array.from(document.forms)
+    .flatMap((form) => submitButtons(form))
+    .filter((button) => {
+      const rect = button.getBoundingClientRect();
+      return rect.height > 0 && rect.top < height && rect.bottom > 0;
+    });
+}
