@@ -51,10 +51,10 @@ function keepClear(banner: HTMLElement) {
   // The sticky header covers the top of the page: nothing is scrolled under it.
   const top = parseFloat(getComputedStyle(root).scrollPaddingTop) || 0;
   const focused = document.activeElement;
-  const working = focused instanceof HTMLElement && !banner.contains(focused) && isControl(focused) ? focused : null;
-
-  // A dialog sits above the banner, in the top layer: nothing to keep clear.
-  if (working?.closest("dialog")) return;
+  // An open dialog is above the banner (the top layer), and the page behind it is inert.
+  if (focused?.closest("dialog[open]")) return;
+  const working =
+    focused instanceof HTMLElement && !banner.contains(focused) && isControl(focused) && movesWithPage(focused) ? focused : null;
 
   // The focused control with its form's submit button when both fit, else the control alone.
   const candidates: HTMLElement[][] = working
@@ -78,6 +78,15 @@ function isControl(element: HTMLElement): boolean {
   return element.matches("input, select, textarea, button, a[href], [contenteditable], [tabindex]:not([tabindex='-1'])");
 }
 
+/** Scrolling the page cannot move what sits in a fixed or sticky box, such as the header's menu. */
+function movesWithPage(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+    const { position } = getComputedStyle(node);
+    if (position === "fixed" || position === "sticky") return false;
+  }
+  return true;
+}
+
 function submitButtons(form: HTMLFormElement | null): HTMLElement[] {
   if (!form) return [];
   return Array.from(form.elements).filter(
@@ -93,6 +102,6 @@ function visibleSubmitButtons(): HTMLElement[] {
     .flatMap((form) => submitButtons(form))
     .filter((button) => {
       const rect = button.getBoundingClientRect();
-      return rect.height > 0 && rect.top < height && rect.bottom > 0;
+      return rect.height > 0 && rect.top < height && rect.bottom > 0 && movesWithPage(button);
     });
 }
