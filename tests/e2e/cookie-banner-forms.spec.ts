@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { renderDeferredSections, waitForAnimationsToEnd, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { COOKIE_BANNER_DELAY_MS } from "../../app/lib/constants";
+import { renderDeferredSections, waitForAnimationsToEnd, waitForHydration, waitForScrollToSettle, waitlistSection, waitlistSubmit } from "./helpers";
 
 // The cookie banner never hides the sign-up form (issue 30, ADR 0044). A first visit: the banner shows
 // over the page while the visitor reaches the form, scrolls to it, tabs or clicks into it and sends it.
@@ -57,7 +58,7 @@ async function scrollToBannerEdge(page: Page, element: Locator, offset: number) 
 async function loadWithBanner(page: Page, path: string) {
   await page.goto(path);
   await waitForHydration(page);
-  await expect(banner(page)).toBeVisible({ timeout: 20_000 });
+  await expect(banner(page)).toBeVisible({ timeout: COOKIE_BANNER_DELAY_MS + 20_000 });
   await waitForAnimationsToEnd(page);
   // Every section laid out, so the page does not change height while the test scrolls (ADR 0028).
   await renderDeferredSections(page);
@@ -87,6 +88,8 @@ for (const viewport of VIEWPORTS) {
       await page.evaluate(() => {
         window.location.hash = "waitlist";
       });
+      // The browser jumps to the section, and the router's scroll restoration may follow.
+      await waitForScrollToSettle(page);
       for (let presses = 0; presses < 8 && !(await submit.evaluate((button) => button === document.activeElement)); presses++) {
         await page.keyboard.press("Tab");
         const focused = page.locator(":focus");

@@ -260,7 +260,7 @@ test.describe("with a paused clock", () => {
   });
 });
 
-for (const width of [375, 768, 1280]) {
+for (const width of [320, 375, 768, 1280]) {
   for (const scheme of ["light", "dark"] as const) {
     test(`fits the viewport and passes axe at ${width} px (${scheme})`, async ({ page }) => {
       // Real time here: axe schedules its own timers. The banner opens after its 2 s delay; the
