@@ -79,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {publicShell ? (
           <>
-            {/* First in the tab order while it shows, before the skip link (ADR 0044). */}
+            {/* First in the tab order while it shows, before the skip link (ADR 0046). */}
             <CookieBanner />
             <a href="#main" className="skip-link">
               Skip to content

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { COOKIE_BANNER_DELAY_MS } from "../../app/lib/constants";
 import { renderDeferredSections, waitForAnimationsToEnd, waitForHydration, waitForScrollToSettle, waitlistSection, waitlistSubmit } from "./helpers";
 
-// The cookie banner never hides the sign-up form (issue 30, ADR 0044). A first visit: the banner shows
+// The cookie banner never hides the sign-up form (issue 30, ADR 0046). A first visit: the banner shows
 // over the page while the visitor reaches the form, scrolls to it, tabs or clicks into it and sends it.
 
 // A first visit: nothing stored yet (the other specs start as returning visitors).

@@ -9,7 +9,7 @@ const CookieBannerPanel = lazy(() => import("./CookieBannerPanel"));
 /**
  * The cookie consent banner (spec section 4). A compact, non-modal bar fixed over the bottom of the
  * page: it never moves content, and keeps the focused field and the submit buttons clear of it
- * (useKeepClearOfBanner, ADR 0044). It appears COOKIE_BANNER_DELAY_MS after load when no choice is
+ * (useKeepClearOfBanner, ADR 0046). It appears COOKIE_BANNER_DELAY_MS after load when no choice is
  * stored, and again on a "Cookie settings" request (openCookieSettings in ~/lib/consent).
  */
 export function CookieBanner() {

@@ -7,7 +7,7 @@ const GAP_PX = 8;
 
 /**
  * Keeps what a visitor is working with clear of the cookie banner, which is fixed over the bottom of
- * the page (ADR 0044):
+ * the page (ADR 0046):
  * - the page gets room at its end and a bottom scroll padding as tall as the banner, so the browser's
  *   own focus scrolling (Tab) stops above it and the last content can be scrolled clear;
  * - when a field is focused by a click or tap (the browser does not scroll then), when the banner
