@@ -2,7 +2,7 @@
  * Server data for the landing page (the route adds the data of its forms).
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
-import { assignAbTests } from "~/lib/ab-tests.server";
+import { assignAbTests, SHOWN_VARIANTS_HEADER, shownVariantsValue } from "~/lib/ab-tests.server";
 import { FAQ } from "~/content/faq";
 import { FEATURE_GRID } from "~/content/features";
 import { HOW_IT_WORKS } from "~/content/how-it-works";
@@ -77,11 +77,13 @@ export async function loadLandingPage<Forms extends object>(request: Request, co
     degraded = true;
   };
   const [ab, reviews] = await Promise.all([
-    context.abAssignment ?? assignAbTests(request, CONFIG),
+    context.abAssignment ?? assignAbTests(request, CONFIG, context.env.IP_HASH_SECRET),
     landingReviews(DB, context.contentVersion, fellBack, context.env.PUBLIC_READ_DEADLINE_MS),
   ]);
   const headers = new Headers({ "Cache-Control": degraded ? NOT_CACHEABLE : EDGE_CACHEABLE });
   if (ab.setCookie) headers.append("Set-Cookie", ab.setCookie);
+  const shown = shownVariantsValue(ab.assignments);
+  if (shown) headers.set(SHOWN_VARIANTS_HEADER, shown);
   return json(
     {
       ...forms(),

@@ -102,20 +102,46 @@ async function readWholeNumberSetting(d1: D1Database, setting: { key: string; de
 }
 
 /**
- * How long raw analytics events are kept (issue 19), in days: the owner sets it on the analytics page
- * (site_settings key analytics_retention_days); default 400, so the page's longest range (366 days)
- * still has every raw event. Past it only the daily counts remain (ADR 0037).
+ * How long raw analytics events are kept (issue 19), in days: the owner sets it on the settings page
+ * (site_settings key analytics_retention_days); default 400, so the analytics page's longest range
+ * (366 days) still has every raw event. Past it only the daily counts remain (ADR 0037).
  */
 export const ANALYTICS_RETENTION = { key: "analytics_retention_days", default: 400, min: 30, max: 3650 } as const;
+
+/**
+ * How long the daily counts are kept (issue 30, ADR 0044), in days: longer than the raw events, never
+ * shorter than the page's longest range; default three years (site_settings key
+ * analytics_counts_retention_days).
+ */
+export const ANALYTICS_COUNTS_RETENTION = { key: "analytics_counts_retention_days", default: 1095, min: 366, max: 3650 } as const;
 
 /** A stored retention: a whole number of days in range, or null when the text is anything else. */
 export function parseAnalyticsRetention(value: unknown): number | null {
   return wholeNumberSetting(value, ANALYTICS_RETENTION);
 }
 
-/** The retention in force: the stored value, or the default when none (or an invalid one) is stored. */
-export async function readAnalyticsRetentionDays(d1: D1Database): Promise<number> {
-  return readWholeNumberSetting(d1, ANALYTICS_RETENTION);
+/** A stored retention of the daily counts: a whole number of days in range, or null. */
+export function parseAnalyticsCountsRetention(value: unknown): number | null {
+  return wholeNumberSetting(value, ANALYTICS_COUNTS_RETENTION);
+}
+
+export interface AnalyticsRetention {
+  /** Days raw events are kept. */
+  eventsDays: number;
+  /** Days daily counts are kept: never fewer than the raw events' (the counts outlive them). */
+  countsDays: number;
+}
+
+/** Both retentions in force: each stored value, or its default when none (or an invalid one) is stored. */
+export async function readAnalyticsRetention(d1: D1Database): Promise<AnalyticsRetention> {
+  const { results } = await d1
+    .prepare("SELECT key, value FROM site_settings WHERE key IN (?1, ?2)")
+    .bind(ANALYTICS_RETENTION.key, ANALYTICS_COUNTS_RETENTION.key)
+    .all<{ key: string; value: string }>();
+  const stored = new Map(results.map((row) => [row.key, row.value]));
+  const eventsDays = parseAnalyticsRetention(stored.get(ANALYTICS_RETENTION.key)) ?? ANALYTICS_RETENTION.default;
+  const countsDays = parseAnalyticsCountsRetention(stored.get(ANALYTICS_COUNTS_RETENTION.key)) ?? ANALYTICS_COUNTS_RETENTION.default;
+  return { eventsDays, countsDays: Math.max(eventsDays, countsDays) };
 }
 
 export interface OutreachSettings {

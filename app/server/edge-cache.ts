@@ -46,6 +46,8 @@ export interface EdgeCacheRequest {
   request: Request;
   kv: KVNamespace;
   cache: Cache | undefined;
+  /** The secret the visitor's A/B key is derived with (IP_HASH_SECRET, ADR 0044). */
+  visitorSecret: string;
   /**
    * The deployment: the build and the configuration that reaches the HTML (the analytics settings
    * a page hands the browser), so a redeploy with other settings never serves pages built with the old.
@@ -210,7 +212,7 @@ export async function respondWithEdgeCache(options: EdgeCacheRequest): Promise<R
   let assignments: AbAssignments;
   let visitor: Awaited<ReturnType<typeof visitorKey>>;
   try {
-    const [version, ab, key] = await Promise.all([kv.get(CONTENT_VERSION_KV_KEY), readAbTestConfigWithSource(kv), visitorKey(request)]);
+    const [version, ab, key] = await Promise.all([kv.get(CONTENT_VERSION_KV_KEY), readAbTestConfigWithSource(kv), visitorKey(request, options.visitorSecret)]);
     if (ab.source === "defaults-unreadable") return options.render(nonce);
     contentVersion = version ?? "0";
     visitor = key;

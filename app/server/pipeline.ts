@@ -7,6 +7,7 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { COLLECTOR_PATH, handleCollectorRequest } from "~/features/analytics/collector.server";
+import { countServedVariants } from "~/features/analytics/served-impressions.server";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { assertSecretsFitHost, ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
@@ -129,19 +130,23 @@ export function createRequestPipeline(build: ServerBuild) {
 
     const render = (renderNonce: string, abAssignment?: PrecomputedAbAssignment, contentVersion?: string) =>
       handleRemixRequest(bufferedRequest, { ...loadContext(renderNonce), abAssignment, contentVersion });
-    if (!isEdgeCacheable(request)) return render(nonce);
-    return respondWithEdgeCache({
-      request,
-      kv: context.env.CONFIG,
-      cache: context.cache,
-      // What the root loader hands the browser is part of the page: a change of it is a new version.
-      buildVersion: `${build.assets.version} ${JSON.stringify(analyticsClientConfig(env))} ${JSON.stringify(turnstileClientConfig(env))}`,
-      nonce,
-      createNonce,
-      waitUntil: context.waitUntil,
-      render,
-      exposeCacheState: env.APP_ENV !== "production",
-    });
+    const page = isEdgeCacheable(request)
+      ? await respondWithEdgeCache({
+          request,
+          kv: context.env.CONFIG,
+          cache: context.cache,
+          visitorSecret: env.IP_HASH_SECRET,
+          // What the root loader hands the browser is part of the page: a change of it is a new version.
+          buildVersion: `${build.assets.version} ${JSON.stringify(analyticsClientConfig(env))} ${JSON.stringify(turnstileClientConfig(env))}`,
+          nonce,
+          createNonce,
+          waitUntil: context.waitUntil,
+          render,
+          exposeCacheState: env.APP_ENV !== "production",
+        })
+      : await render(nonce);
+    // A page that shows A/B variants to a person is an impression the server counts (ADR 0044).
+    return countServedVariants(bufferedRequest, page, loadContext(nonce));
   }
 
   return async function handle(request: Request, context: PipelineContext): Promise<Response> {

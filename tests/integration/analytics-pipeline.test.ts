@@ -3,17 +3,17 @@
  * runner: the collector hands each batch to the analytics queue and answers without D1; the consumer
  * stores it in the analytics database with its daily counts, once even when delivered again; a poison
  * message ends in the dead-letter queue and on the admin's page; per-client limits live in the Durable
- * Object, not in D1; a real sign-up records the A/B conversions of the variants the visitor was
- * assigned. Faults come from jobs-hooks.ts (the consumer held, a probe in front of its database).
+ * Object, not in D1; a sign-up confirmed at once (email off) records the A/B conversions of the
+ * variants the visitor was assigned (with email on: analytics-trust.test.ts). Faults come from jobs-hooks.ts (the consumer held, a probe in front of its database).
  * Then the D1 statements each request and each consumer batch sends to each database, counted at the
  * bindings. Every wait is on a condition, never on time.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi, type TestContext } from "vitest";
-import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { ANALYTICS_QUEUE_NAME } from "~/features/analytics/jobs.server";
 import type { CloudflareEnv } from "~/lib/env.server";
 import jobs from "../../workers/jobs/index";
+import { abCookiePair, assignmentsOfCookie } from "../support/ab-visitor";
 import { formPost, runner, unreachableQueue } from "../support/app";
 import { beacon, BROWSER_UA, eventBatch, eventsRequest, openAnalyticsSite, statOf, storedOn, type AnalyticsSite } from "../support/analytics-pipeline";
 import { callCarries, d1Probe, type D1Outcome, type D1Probe } from "../support/d1-probe";
@@ -128,18 +128,15 @@ describe("per-client limits in the Durable Object", () => {
   });
 });
 
-/** Opens /home as a browser from `ip` (the edge assigns variants and sets lv_ab); the cookie and the visitor's key. */
-async function visitHome(ip: string): Promise<{ cookie: string; visitor: string }> {
+/** Opens /home as a browser from `ip` (the edge assigns variants and sets lv_ab); its lv_ab cookie. */
+async function visitHome(ip: string): Promise<{ cookie: string }> {
   const home = await site.app.fetch(new Request("http://127.0.0.1:8788/home", { headers: { "User-Agent": BROWSER_UA, "CF-Connecting-IP": ip } }));
-  const cookie = home.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("lv_ab="));
-  if (!cookie) throw new Error("no lv_ab cookie from /home");
-  // Remix's cookie encoding: base64 of the JSON of the value.
-  return { cookie, visitor: JSON.parse(atob(decodeURIComponent(cookie.slice("lv_ab=".length)))) as string };
+  return { cookie: abCookiePair(home.headers.get("Set-Cookie")) };
 }
 
-/** The test and variant of every running A/B test this visitor was assigned, sorted by test. */
-const assignedVariants = (visitor: string) =>
-  Object.values(assignAll(DEFAULT_AB_TESTS, visitor))
+/** The test and variant of every running A/B test the visitor of this cookie was assigned, sorted by test. */
+const assignedVariants = async (cookie: string) =>
+  Object.values(await assignmentsOfCookie(cookie))
     .filter((a) => a.active)
     .map((a) => ({ test: a.test, variant: a.variant }))
     .sort((a, b) => a.test.localeCompare(b.test));
@@ -154,9 +151,9 @@ const serverConversions = async () =>
   );
 
 describe("A/B conversions", () => {
-  it("are recorded by the server when a sign-up really happens, for the variants the visitor was assigned", async () => {
-    const { cookie, visitor } = await visitHome("203.0.113.100");
-    const expected = assignedVariants(visitor);
+  it("are recorded by the server when a sign-up is confirmed at once (email off), for the variants the visitor was assigned", async () => {
+    const { cookie } = await visitHome("203.0.113.100");
+    const expected = await assignedVariants(cookie);
     expect((await site.app.fetch(signUp("ab-convert@example.com", "203.0.113.100", cookie))).status).toBe(200);
     await site.app.settle();
     const stored = await vi.waitFor(async () => {
@@ -195,8 +192,8 @@ describe("D1 statements, counted at the bindings", () => {
 
   it("a sign-up: 1 statement to DB (its entry) in 1 call, none to ANALYTICS_DB; its A/B conversions reach ANALYTICS_DB only through the consumer, 4 statements in 1 batch", async ({ annotate }) => {
     const consumerCalls = recordCalls(probeTheConsumer(), "/statements-sign-up");
-    const { cookie, visitor } = await visitHome("203.0.113.110");
-    expect(assignedVariants(visitor).length).toBeGreaterThan(0);
+    const { cookie } = await visitHome("203.0.113.110");
+    expect((await assignedVariants(cookie)).length).toBeGreaterThan(0);
     const probed = probedSite();
     expect((await probed.fetch(signUp("statements@example.com", "203.0.113.110", cookie, "/statements-sign-up"))).status).toBe(200);
     await site.app.settle();

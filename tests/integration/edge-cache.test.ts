@@ -2,10 +2,11 @@
  * The edge cache for public HTML (ADR 0025), against Miniflare's real Cache API, D1 and KV.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { EDGE_CACHE_FRESH_SECONDS } from "~/server/edge-cache";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
+import { assignmentsOfCookie } from "../support/ab-visitor";
 import { createTestApp, d1FailingFor, formPost, unavailableKV, type TestApp } from "../support/app";
 
 let app: TestApp;
@@ -22,9 +23,6 @@ const heroHeadline = (html: string) => /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>
 const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 const bodyNonces = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
 const cookiePairOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0]!;
-function visitorIdOf(cookiePair: string): string {
-  return JSON.parse(atob(decodeURIComponent(cookiePair.slice("lv_ab=".length)))) as string;
-}
 
 /** A first visit (its cookie), then the cache has settled. */
 async function newVisitor(path = "/home") {
@@ -73,7 +71,7 @@ describe("A/B variants never leak between visitors", () => {
     // missed one variant once in a CI run (a 1-in-2,048 chance); 64 make that 1 in 10^19.
     for (let i = 0; i < 64 && (i < 12 || headlines.size < 2); i++) {
       const { cookie } = await newVisitor();
-      const expected = assignAll(DEFAULT_AB_TESTS, visitorIdOf(cookie));
+      const expected = await assignmentsOfCookie(cookie);
       const response = await app.fetch("/home", { headers: { Cookie: cookie } });
       expect(cacheStatus(response)).toBe("HIT");
       const html = await response.text();
@@ -91,7 +89,7 @@ describe("A/B variants never leak between visitors", () => {
     for (let i = 0; i < 10; i++) {
       const response = await app.fetch("/home");
       if (cacheStatus(response) === "HIT") hits++;
-      const expected = assignAll(DEFAULT_AB_TESTS, visitorIdOf(cookiePairOf(response)));
+      const expected = await assignmentsOfCookie(cookiePairOf(response));
       expect(heroHeadline(await response.text())).toBe(expected.hero_headline.label);
       await app.settle();
     }

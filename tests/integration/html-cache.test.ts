@@ -7,9 +7,9 @@
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { assignAll, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import type { HtmlCache } from "~/components/islands/html-cache.server";
 import { createRequestPipeline, type PipelineContext } from "~/server/pipeline";
+import { abCookieFor, assignmentsOfCookie } from "../support/ab-visitor";
 import { createTestApp, type TestApp } from "../support/app";
 
 type Pipeline = ReturnType<typeof createRequestPipeline> & { htmlCache: HtmlCache };
@@ -73,14 +73,8 @@ function comparable(html: string, nonce: string): string {
 }
 
 /** A returning visitor's A/B cookie (the site's own format: base64 JSON of a random id). */
-function visitorCookie(): string {
-  const id = crypto.randomUUID().replaceAll("-", "");
-  return `lv_ab=${encodeURIComponent(btoa(JSON.stringify(id)))}`;
-}
-function visitorIdOf(cookiePair: string): string {
-  return JSON.parse(atob(decodeURIComponent(cookiePair.slice("lv_ab=".length)))) as string;
-}
-const assignmentOf = (cookie: string) => assignAll(DEFAULT_AB_TESTS, visitorIdOf(cookie));
+const visitorCookie = () => abCookieFor(crypto.randomUUID().replaceAll("-", ""));
+const assignmentOf = (cookie: string) => assignmentsOfCookie(cookie);
 const text = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 const heroHeadline = (html: string) => text(html, /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/);
 const heroCta = (html: string) => text(html, /<a class="btn btn-primary btn-lg"[^>]*>.*?<\/svg>([^<]*)<\/a>/s);
@@ -88,12 +82,12 @@ const waitlistButton = (html: string) => text(html, /<button type="submit"[^>]*>
 const hiddenField = (html: string, name: string) => text(html, new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`));
 
 /** Two visitors whose hero headline, hero button and waitlist button all differ. */
-function twoVisitorsWithOtherVariants(): [string, string] {
+async function twoVisitorsWithOtherVariants(): Promise<[string, string]> {
   const first = visitorCookie();
-  const mine = assignmentOf(first);
+  const mine = await assignmentOf(first);
   for (;;) {
     const second = visitorCookie();
-    const theirs = assignmentOf(second);
+    const theirs = await assignmentOf(second);
     if ((["hero_headline", "hero_cta", "waitlist_cta"] as const).every((test) => theirs[test].label !== mine[test].label)) return [first, second];
   }
 }
@@ -118,7 +112,7 @@ const HOME_SECTIONS_REUSED = [
 
 describe("a warm isolate", () => {
   it("reuses every section of /home but the waitlist form, which carries the request's own data", async () => {
-    const [visitor] = twoVisitorsWithOtherVariants();
+    const [visitor] = await twoVisitorsWithOtherVariants();
     await render("/home?utm_source=first", { cookie: visitor });
     const before = isolate.htmlCache.reuses();
     await render("/home?utm_source=second", { cookie: visitor, referer: "https://news.example/" });
@@ -129,7 +123,7 @@ describe("a warm isolate", () => {
 
   it("serves every page exactly as a cold isolate renders it, for every visitor, campaign and referrer", async () => {
     const warnings = vi.spyOn(console, "warn");
-    const [first, second] = twoVisitorsWithOtherVariants();
+    const [first, second] = await twoVisitorsWithOtherVariants();
     const visits: [string, Visit][] = [
       ["/home", { cookie: first }],
       ["/home?utm_source=newsletter&utm_medium=email", { cookie: second, referer: "https://news.example/story?id=1" }],
@@ -159,7 +153,7 @@ describe("a warm isolate", () => {
   });
 
   it("gives each visitor their own variants, nonce and attribution, whoever it rendered for before", async () => {
-    const [first, second] = twoVisitorsWithOtherVariants();
+    const [first, second] = await twoVisitorsWithOtherVariants();
     const visitors = [
       { cookie: first, path: "/home?utm_source=alpha", referer: "https://alpha.example/" },
       { cookie: second, path: "/home?utm_source=beta", referer: "https://beta.example/" },
@@ -169,7 +163,7 @@ describe("a warm isolate", () => {
     for (const round of [0, 1, 2]) {
       for (const visitor of visitors) {
         const { html, nonce } = await render(visitor.path, visitor);
-        const expected = assignmentOf(visitor.cookie);
+        const expected = await assignmentOf(visitor.cookie);
         expect(heroHeadline(html), `round ${round}`).toBe(expected.hero_headline.label);
         expect(heroCta(html)).toBe(expected.hero_cta.label);
         expect(waitlistButton(html)).toBe(expected.waitlist_cta.label);

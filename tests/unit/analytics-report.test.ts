@@ -57,7 +57,7 @@ describe("date range", () => {
 
 const headline: AbTestDefinition = DEFAULT_AB_TESTS.hero_headline; // control 50 / benefit_focused 50
 const counts = (rows: [variant: string, impressions: number, conversions: number][], test = "hero_headline"): AbCount[] =>
-  rows.map(([variant, impressions, conversions]) => ({ test, variant, impressions, conversions }));
+  rows.map(([variant, impressions, conversions]) => ({ test, variant, impressions, browserImpressions: 0, conversions }));
 
 describe("A/B summary", () => {
   it("computes rate, uplift and confidence per variant, and says it in one sentence", () => {
@@ -72,6 +72,20 @@ describe("A/B summary", () => {
     expect(report.srm).not.toBeNull();
     expect(report.srm!.mismatch).toBe(false);
     expect(report).toMatchObject({ impressions: 2000, conversions: 450, srmNote: null });
+  });
+
+  it("leaves the impressions browsers reported out of every statistic, and carries them apart", () => {
+    const served = counts([["control", 1000, 200], ["benefit_focused", 1000, 250]]);
+    // Thousands of impressions anyone could post for one variant (issue 30).
+    const reported = served.map((count) => ({ ...count, browserImpressions: count.variant === "control" ? 50_000 : 900 }));
+    const plain = summariseAbTest("hero_headline", headline, served);
+    const withReported = summariseAbTest("hero_headline", headline, reported);
+    const figures = (report: typeof plain) => report.variants.map(({ rate, uplift, confidence, interval }) => ({ rate, uplift, confidence, interval }));
+    expect(figures(withReported)).toEqual(figures(plain));
+    expect(withReported.srm).toEqual(plain.srm);
+    expect(withReported.headline).toBe(plain.headline);
+    expect(withReported.variants.map((v) => v.browserImpressions)).toEqual([50_000, 900]);
+    expect(withReported.browserImpressions).toBe(50_900);
   });
 
   it("warns of a sample-ratio mismatch when the split is off the weights (p < 0.001)", () => {

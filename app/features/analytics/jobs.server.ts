@@ -7,16 +7,17 @@
  * - on a batch of the dead-letter queue: keep each message in analytics_dead_letters (the admin sees
  *   how many and can replay them);
  * - on the Cron Trigger: move the site database's old events here, delete raw events past the
- *   owner's retention (their daily counts stay), and forget old beacon ids.
+ *   owner's retention (their daily counts stay) and daily counts past the owner's longer horizon for
+ *   them, and forget old beacon ids.
  */
 import type { JobsEnv } from "~/lib/env.server";
 import { errorText } from "~/lib/db.server";
 import { logError, logWarn } from "~/lib/log.server";
-import { readAnalyticsRetentionDays } from "~/lib/settings.server";
+import { readAnalyticsRetention, type AnalyticsRetention } from "~/lib/settings.server";
 import { beaconSchema, type Beacon } from "./beacon.server";
 import { ingestBeacons } from "./ingest.server";
 import { moveSiteEvents, type MoveReport } from "./move.server";
-import { deleteExpiredEvents, pruneBeaconIds } from "./retention.server";
+import { deleteExpiredCounts, deleteExpiredEvents, pruneBeaconIds } from "./retention.server";
 
 export const ANALYTICS_QUEUE_NAME = "linkvault-analytics";
 export const ANALYTICS_DEAD_LETTER_QUEUE_NAME = "linkvault-analytics-dlq";
@@ -93,12 +94,13 @@ export async function handleAnalyticsDeadLetters(batch: QueueBatch & Pick<Messag
 export interface AnalyticsJobsReport {
   move: MoveReport | null;
   expiredDeleted: number;
+  expiredCountsDeleted: number;
   beaconIdsPruned: number;
 }
 
 /** The cron's analytics work; each step on its own, so one failing does not stop the others. */
 export async function runAnalyticsJobs(env: JobsEnv, now: number = Date.now()): Promise<AnalyticsJobsReport> {
-  const report: AnalyticsJobsReport = { move: null, expiredDeleted: 0, beaconIdsPruned: 0 };
+  const report: AnalyticsJobsReport = { move: null, expiredDeleted: 0, expiredCountsDeleted: 0, beaconIdsPruned: 0 };
   if (!env.ANALYTICS_DB) return report;
   const db = env.ANALYTICS_DB;
   const step = async (name: string, work: () => Promise<void>) => {
@@ -111,8 +113,13 @@ export async function runAnalyticsJobs(env: JobsEnv, now: number = Date.now()): 
   await step("move", async () => {
     report.move = await moveSiteEvents(env.DB, db);
   });
+  let retention: Promise<AnalyticsRetention> | undefined;
+  const retentionInForce = () => (retention ??= readAnalyticsRetention(env.DB));
   await step("retention", async () => {
-    report.expiredDeleted = await deleteExpiredEvents(db, await readAnalyticsRetentionDays(env.DB), now);
+    report.expiredDeleted = await deleteExpiredEvents(db, (await retentionInForce()).eventsDays, now);
+  });
+  await step("counts-retention", async () => {
+    report.expiredCountsDeleted = await deleteExpiredCounts(db, (await retentionInForce()).countsDays, now);
   });
   await step("beacon-ids", async () => {
     report.beaconIdsPruned = await pruneBeaconIds(db, now);

@@ -1,8 +1,9 @@
 /**
- * Retention of raw analytics events (issue 19, ADR 0037): events older than the owner's retention are
- * deleted in chunks, oldest first, by the companion Worker's cron. Their daily counts stay: nothing
- * takes a deleted event out of analytics_daily_counts (the old database's delete trigger is not here).
- * Beacon ids are forgotten after BEACON_ID_LIFETIME_DAYS, long after a queue could deliver them again.
+ * Retention in the analytics database, run by the companion Worker's cron in chunks:
+ * - raw events older than the owner's retention (issue 19, ADR 0037), oldest first. Their daily counts
+ *   stay: nothing takes a deleted event out of analytics_daily_counts;
+ * - daily counts older than the owner's longer horizon for them (issue 30, ADR 0044);
+ * - beacon ids after BEACON_ID_LIFETIME_DAYS, long after a queue could deliver them again.
  */
 
 /** Rows deleted per statement, and statements per cron tick at most (so a tick stays short). */
@@ -38,6 +39,31 @@ export function deleteExpiredEvents(db: D1Database, retentionDays: number, now: 
     chunk,
     chunks,
   );
+}
+
+/**
+ * The daily counts of days before the cutoff day, at most ?2 of them: the counts' primary key starts
+ * with (name, facet), so the statement walks the few (name, facet) pairs by seeking from one to the
+ * next (no scan of the table) and deletes each pair's old days through the key.
+ */
+const DELETE_EXPIRED_COUNTS = `DELETE FROM analytics_daily_counts WHERE (name, facet, day, value) IN (
+  WITH RECURSIVE pairs(pair) AS (
+    SELECT (SELECT json_array(name, facet) FROM analytics_daily_counts WHERE name >= '' ORDER BY name, facet LIMIT 1)
+    UNION ALL
+    SELECT coalesce(
+      (SELECT json_array(c.name, c.facet) FROM analytics_daily_counts AS c WHERE c.name = p.pair ->> 0 AND c.facet > p.pair ->> 1 ORDER BY c.facet LIMIT 1),
+      (SELECT json_array(c.name, c.facet) FROM analytics_daily_counts AS c WHERE c.name > p.pair ->> 0 ORDER BY c.name, c.facet LIMIT 1))
+    FROM pairs AS p WHERE p.pair IS NOT NULL
+  )
+  SELECT c.name, c.facet, c.day, c.value
+  FROM pairs AS p CROSS JOIN analytics_daily_counts AS c ON c.name = p.pair ->> 0 AND c.facet = p.pair ->> 1 AND c.day < ?1
+  WHERE p.pair IS NOT NULL
+  LIMIT ?2
+)`;
+
+/** Deletes the daily counts of days past the counts' retention; returns how many rows. */
+export function deleteExpiredCounts(db: D1Database, retentionDays: number, now: number, chunk = RETENTION_CHUNK, chunks = RETENTION_CHUNKS_PER_RUN): Promise<number> {
+  return deleteInChunks(db, DELETE_EXPIRED_COUNTS, [retentionCutoff(retentionDays, now).slice(0, 10)], chunk, chunks);
 }
 
 /** Forgets beacon ids older than BEACON_ID_LIFETIME_DAYS; returns how many. */

@@ -12,6 +12,7 @@
  * confirmed_at this batch wrote, so a second confirmation (a double click, a replay) does nothing.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { recordConfirmedConversions, takeSignupVariants } from "~/features/analytics/ab-conversions.server";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { outboxInsert } from "~/features/email/outbox.server";
 import { liftSuppression } from "~/features/email/suppression.server";
@@ -94,9 +95,14 @@ export async function confirmEntry(
         .bind(idempotencyKey, entry.id, boost),
     );
   }
-  const [update] = await db.batch(statements);
+  // The A/B variants kept at sign-up: this confirmation is their conversion (ADR 0044).
+  const abVariants = takeSignupVariants(db, entry.id, at);
+  statements.push(abVariants.read, abVariants.clear);
+  const results = await db.batch(statements);
+  const [update] = results;
   const confirmed = (update?.meta.changes ?? 0) > 0;
   if (confirmed && sending) nudgeEmailDelivery(context);
+  if (confirmed) recordConfirmedConversions(context, results[statements.indexOf(abVariants.read)], now);
   return confirmed ? "confirmed" : "already_confirmed";
 }
 

@@ -16,7 +16,7 @@ import { checkClientLimits, checkKeyedLimits, type LimitDecision, type LimitRule
 import { clientNetwork } from "~/lib/client-id.server";
 import { inboxKey } from "~/lib/inbox";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
-import { recordSignupConversions } from "~/features/analytics/ab-conversions.server";
+import { recordAbConversions, signupVariants } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
 import { CURRENT_CONSENT_WORDING } from "./consent-wording";
 import { REFERRAL_CODE_PATTERN } from "./referral-code";
@@ -105,6 +105,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
 
   const { firstName, lastName } = splitName(input.name);
   const form = input.source === "notification_modal" ? "notify" : "waitlist";
+  // The A/B variants this visitor was shown: a conversion once the address is confirmed (ADR 0044).
+  const abVariants = await signupVariants(request, context);
   try {
     const outcome = await addToWaitlist(
       context.cloudflare.env.DB,
@@ -127,6 +129,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
         consent: { form, page: consentPage(request), wording: CURRENT_CONSENT_WORDING[form] },
         preferences: preferencesFor(input.intent, input.platform),
         referredByCode: input.ref,
+        abVariants: doubleOptIn ? abVariants : null,
       },
       { doubleOptIn, now, suppressionSecret: context.env.SUPPRESSION_HASH_SECRET, confirmationAllowed: !inbox.limited },
     );
@@ -135,8 +138,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
       return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
     }
     if (doubleOptIn) nudgeEmailDelivery(context);
-    // A person joined (or rejoined): the A/B conversion the admin's results count.
-    recordSignupConversions(request, context, consentPage(request), now);
+    // Email off: the entry is confirmed already, and so is its A/B conversion.
+    if (!doubleOptIn) recordAbConversions(context, abVariants, consentPage(request), now);
     return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
   } catch (error) {
     if (error instanceof WaitlistError && error.kind === "inbox_busy") {

@@ -44,6 +44,8 @@ export interface NewWaitlistEntry {
   preferences: EmailPreferences;
   /** The referral code of the link this person came through, if any (credited only once they confirm). */
   referredByCode: string | null;
+  /** The A/B variants the person was shown, kept until the confirmation counts them (ADR 0044). */
+  abVariants?: Record<string, string> | null;
 }
 
 export type SignUpOutcome =
@@ -127,11 +129,11 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
     .prepare(
       `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status,
          line_seq, consent_at, consent_form, consent_page, consent_wording, referral_code, referred_by,
-         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at)
+         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
          CASE WHEN ?8 = 'confirmed' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
          ?7, ?9, ?10, ?11, ?12, (SELECT id FROM waitlist WHERE referral_code = ?13),
-         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END)`,
+         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, ?18)`,
     )
     .bind(
       entry.email,
@@ -151,6 +153,7 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
       Number(p.android),
       Number(p.macos),
       Number(p.chromeExtension),
+      entry.abVariants ? JSON.stringify(entry.abVariants) : null,
     );
   if (!doubleOptIn) return [insertEntry];
   const idempotencyKey = newIdempotencyKey("confirm");

@@ -1,20 +1,16 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
-import { answerFor, refusalMessage } from "~/features/admin/form-schema";
+import type { ReactNode } from "react";
+import { refusalMessage } from "~/features/admin/form-schema";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
-import { TextField } from "~/features/admin/ui/fields";
 import { IntentFields } from "~/features/admin/ui/PostButton";
-import { useAdminForm } from "~/features/admin/ui/useAdminForm";
-import { formatUtcDateTime } from "~/lib/dates";
 import { BarChart } from "~/features/admin/ui/BarChart";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "./analytics-format";
 import type { loadAnalyticsPage } from "./analytics.server";
-import { retentionSchema } from "./pipeline-schema";
 
 const PATH = ADMIN_PATHS.analytics;
 
@@ -78,8 +74,19 @@ function Tiles({ data }: { data: Data }) {
     <dl className="admin-grid mt-5" aria-label="Totals for the range">
       <div className="stat">
         <dt>Visitors</dt>
-        <dd data-testid="stat-visitors">{formatCount(totals.visitors)}</dd>
-        <dd className="stat-note">with analytics consent; counted once a day</dd>
+        <dd data-testid="stat-visitors">
+          {totals.visitorsCappedDays > 0 ? "at least " : ""}
+          {formatCount(totals.visitors)}
+        </dd>
+        <dd className="stat-note">
+          with analytics consent; counted once a day
+          {totals.visitorsCappedDays > 0 ? (
+            <span data-testid="visitors-capped">
+              ; {formatCount(totals.visitorsCappedDays)} {totals.visitorsCappedDays === 1 ? "day" : "days"} had more than the {formatCount(data.caps.visitors)} a
+              day the counts keep apart
+            </span>
+          ) : null}
+        </dd>
       </div>
       <div className="stat">
         <dt>Page views</dt>
@@ -131,6 +138,7 @@ function CountTable({
   keyLabel,
   rows,
   empty,
+  otherNote,
 }: {
   id: string;
   title: string;
@@ -138,6 +146,8 @@ function CountTable({
   keyLabel: string;
   rows: { key: string; n: number }[];
   empty: string;
+  /** Said under the table when one of its rows is the day's "(other)". */
+  otherNote: ReactNode;
 }) {
   const total = rows.reduce((sum, r) => sum + r.n, 0);
   return (
@@ -161,7 +171,18 @@ function CountTable({
           ))}
         </AdminTable>
       )}
+      {otherNote}
     </section>
+  );
+}
+
+/** What "(other)" stands for, when a table shows it (ADR 0044). */
+function OtherNote({ data, shown, what }: { data: Data; shown: boolean; what: string }) {
+  if (!shown) return null;
+  return (
+    <p className="field-hint" data-testid="other-note">
+      {data.caps.other}: {what} past the first {formatCount(data.caps.values)} of a day, counted together.
+    </p>
   );
 }
 
@@ -189,6 +210,7 @@ function SourcesTable({ data }: { data: Data }) {
         </AdminTable>
       )}
       <p className="field-hint">Rate: conversion events per page view from that source.</p>
+      <OtherNote data={data} shown={data.sources.some((row) => row.source === data.caps.other)} what="sources" />
     </section>
   );
 }
@@ -238,6 +260,7 @@ function Funnel({ data }: { data: Data }) {
 
 function AbTestCard({ test }: { test: Data["abTests"][number] }) {
   const id = `ab-${test.name}`;
+  const nothing = test.impressions === 0 && test.browserImpressions === 0 && test.conversions === 0;
   return (
     <section className="admin-panel" aria-labelledby={id} data-testid={id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -246,7 +269,7 @@ function AbTestCard({ test }: { test: Data["abTests"][number] }) {
         </h3>
         <span className={`pill ${test.enabled ? "pill-on" : "pill-off"}`}>{test.enabled ? "Running" : "Stopped"}</span>
       </div>
-      {test.impressions === 0 ? (
+      {nothing ? (
         <Empty>No impressions of this test in this range.</Empty>
       ) : (
         <>
@@ -257,7 +280,11 @@ function AbTestCard({ test }: { test: Data["abTests"][number] }) {
               trusting these results.
             </p>
           ) : null}
-          {test.headline ? (
+          {test.impressions === 0 ? (
+            <p className="mt-2 text-ink-muted" data-testid={`${id}-unserved`}>
+              The server counted no impressions of this test in this range, so there is no result to show.
+            </p>
+          ) : test.headline ? (
             <p className="mt-2" data-testid={`${id}-headline`}>
               {test.headline}
               {test.significant ? null : <span className="text-ink-muted"> Not significant at 95% yet: keep the test running.</span>}
@@ -301,6 +328,15 @@ function AbTestCard({ test }: { test: Data["abTests"][number] }) {
             </p>
           ) : null}
           {test.srmNote ? <p className="field-hint">{test.srmNote}</p> : null}
+          <p className="field-hint" data-testid={`${id}-browser-impressions`}>
+            Reported by browsers, not used above:{" "}
+            {test.browserImpressions === 0
+              ? "no impressions."
+              : `${test.variants
+                  .filter((v) => v.browserImpressions > 0)
+                  .map((v) => `${v.id} ${formatCount(v.browserImpressions)}`)
+                  .join(" · ")} impressions.`}
+          </p>
         </>
       )}
     </section>
@@ -376,6 +412,7 @@ const countTables = (data: Data) => [
     keyLabel: "Page",
     rows: data.topPages.map((r) => ({ key: r.path, n: r.n })),
     empty: "No page views in this range.",
+    otherNote: <OtherNote data={data} shown={data.topPages.some((r) => r.path === data.caps.other)} what="pages" />,
   },
   {
     id: "referrers",
@@ -384,16 +421,13 @@ const countTables = (data: Data) => [
     keyLabel: "Referring site",
     rows: data.referrers.map((r) => ({ key: r.host, n: r.n })),
     empty: "No page views came from another site in this range.",
+    otherNote: <OtherNote data={data} shown={data.referrers.some((r) => r.host === data.caps.other)} what="referring sites" />,
   },
 ];
 
-/** The pipeline behind these figures (ADR 0037): dead letters, the raw events' retention, the move of old events. */
-function PipelinePanel({ data, lastResult }: { data: Data; lastResult: SubmissionResult<string[]> | undefined }) {
+/** The pipeline behind these figures (ADR 0037): dead letters, the retention in force, the move of old events. */
+function PipelinePanel({ data }: { data: Data }) {
   const { deadLetters, retention, move } = data.pipeline;
-  const { min, max } = retention;
-  const schema = useMemo(() => retentionSchema({ min, max }), [min, max]);
-  const [form, fields] = useAdminForm(schema, { id: "retention-form", lastResult, defaultValue: { retentionDays: String(retention.days) } });
-  const changed = retention.updatedAt ? `Last changed ${formatUtcDateTime(retention.updatedAt)}.` : `Not changed yet (default ${retention.defaultDays}).`;
   return (
     <section className="admin-panel mt-5" aria-labelledby="pipeline-title">
       <h2 id="pipeline-title">Data and pipeline</h2>
@@ -425,32 +459,22 @@ function PipelinePanel({ data, lastResult }: { data: Data; lastResult: Submissio
             {move.finishedAt ? "" : move.moved > 0 ? " (moving)" : ""}
           </dd>
         </div>
-      </dl>
-      <Form method="post" className="form-grid mt-4" {...getFormProps(form, { ariaAttributes: false })}>
-        <IntentFields intent="save-retention" />
-        <TextField
-          meta={fields.retentionDays}
-          id="retention-days"
-          label="Keep raw events for (days)"
-          hint={
-            <>
-              Older events are deleted within minutes; their daily counts stay, so every count on this page remains, while web vitals need the raw events. A whole
-              number from {min} to {max.toLocaleString("en")}; the page&apos;s longest range is 366 days. {changed}
-            </>
-          }
-          type="number"
-          inputMode="numeric"
-          step={1}
-          min={min}
-          max={max}
-          style={{ maxWidth: "10rem" }}
-        />
-        <div>
-          <button type="submit" className="btn btn-sm btn-primary">
-            Save retention
-          </button>
+        <div className="flex flex-wrap justify-between gap-4">
+          <dt>
+            Kept <span className="text-ink-muted">· web vitals need the raw events; every other figure comes from the daily counts</span>
+          </dt>
+          <dd className="font-semibold" data-testid="retention">
+            raw events {formatCount(retention.eventsDays)} days, daily counts {formatCount(retention.countsDays)} days
+          </dd>
         </div>
-      </Form>
+      </dl>
+      <p className="field-hint mt-3">
+        How long each is kept is set under{" "}
+        <Link to={`${ADMIN_PATHS.settings}#analytics-retention-title`} className="underline">
+          settings
+        </Link>
+        .
+      </p>
     </section>
   );
 }
@@ -495,7 +519,10 @@ export function AnalyticsPage() {
           ))}
         </div>
         <p className="field-hint mt-3">
-          Conversion rate = sign-ups per impression: a conversion is a waitlist sign-up the server recorded, with the variants that visitor was assigned (events a browser posts do not count). Uplift is relative to control; confidence is 1 − p of a two-sided two-proportion z-test. The split
+          Conversion rate = confirmed sign-ups per impression, both counted by the server: an impression is a page it served with the variant (at most one a minute
+          per visitor), a conversion a sign-up whose address was confirmed, for the variants that visitor was shown when signing up. Events a browser posts
+          never count; the impressions browsers reported are shown apart under each test. Uplift is relative to control; confidence is 1 − p of a two-sided
+          two-proportion z-test. The split
           check is a chi-square test of impressions against the configured weights, flagged when p &lt; 0.001. Weights and variants are edited under{" "}
           <Link to="/admin/settings" className="underline">
             settings
@@ -507,7 +534,7 @@ export function AnalyticsPage() {
       <div className="mt-5">
         <WebVitals data={data} />
       </div>
-      <PipelinePanel data={data} lastResult={answerFor(result, "save-retention")} />
+      <PipelinePanel data={data} />
     </>
   );
 }

@@ -11,10 +11,14 @@
 //                            A/B), summed over the range's days. Every batch that stores events
 //                            counts them in the same transaction (ADR 0037), and the counts outlive
 //                            the raw events' retention; each statement's comment says which of
-//                            analytics_event_facets' facets it reads.
+//                            analytics_event_facets' facets it reads. A day keeps a bounded number
+//                            of values per facet; the rest are counted as "(other)" (ADR 0044), which
+//                            the top-N tables show as a row of its own.
 //   analytics_events_web_vitals_idx
 //                            web vitals by (page, metric, time) with their values: the exact 75th
 //                            percentile of one page and metric reads only that pair's samples of the range.
+
+import { OTHER_VALUE } from "../../analytics/count-statements.mjs";
 
 /** Paths that count as a landing view in the sign-up funnel. */
 export const LANDING_PATHS = ["/", "/home"];
@@ -39,9 +43,10 @@ GROUP BY day`,
   /**
    * Visitors per UTC day: distinct visitor hashes among events with analytics consent (one row per
    * day and hash). The hash is salted per day, so a visitor who comes back on another day counts
-   * again on that day.
+   * again on that day. `capped`: the day reached its cap, so its figure is a floor (its "(other)" row
+   * stands for at least one more visitor).
    */
-  dailyVisitors: `SELECT day, count(*) AS n ${counted("*", "visitor_hash")}
+  dailyVisitors: `SELECT day, count(*) AS n, max(value = '${OTHER_VALUE}') AS capped ${counted("*", "visitor_hash")}
 GROUP BY day`,
 
   /** The most viewed pages (NULL: page views without a path). */
@@ -81,13 +86,15 @@ LIMIT ${TOP_N + 1}`,
   (SELECT coalesce(sum(n), 0) ${counted("conversion", "utm_source")}) AS conversions`,
 
   /**
-   * A/B impressions and conversions per test and variant (the facet's value is [test, variant]). The
-   * conversions are the server's own ab_test_signup events, recorded when a sign-up really happens
-   * (app/features/analytics/ab-conversions.server.ts), never the browser's ab_test_conversion.
+   * A/B figures per test and variant (the facet's value is [test, variant]), all the server's own but
+   * one (ADR 0044): ab_test_served, the pages served with the variant
+   * (app/features/analytics/served-impressions.server.ts); ab_test_signup, the confirmed sign-ups
+   * (ab-conversions.server.ts), never the browser's ab_test_conversion; and ab_test_impression, the
+   * impressions browsers reported, shown apart and used in no statistic.
    */
   abTests: `SELECT name, json_extract(value, '$[0]') AS test, json_extract(value, '$[1]') AS variant, sum(n) AS n
 FROM analytics_daily_counts
-WHERE name IN ('ab_test_impression', 'ab_test_signup') AND facet = 'ab_variant' AND ${DAYS}
+WHERE name IN ('ab_test_served', 'ab_test_impression', 'ab_test_signup') AND facet = 'ab_variant' AND ${DAYS}
 GROUP BY name, value`,
 
   /**

@@ -83,7 +83,11 @@ export function fillDays(range: Pick<DateRange, "from" | "days">, rows: readonly
 export interface AbCount {
   test: string;
   variant: string;
+  /** Pages served with the variant, counted by the server (ab_test_served). */
   impressions: number;
+  /** Impressions browsers reported (ab_test_impression): shown apart, in no statistic. */
+  browserImpressions: number;
+  /** Confirmed sign-ups (ab_test_signup). */
   conversions: number;
 }
 
@@ -94,6 +98,7 @@ export interface AbVariantReport {
   weight: number | null;
   isControl: boolean;
   impressions: number;
+  browserImpressions: number;
   conversions: number;
   /** conversions / impressions; null without impressions. */
   rate: number | null;
@@ -111,6 +116,7 @@ export interface AbTestReport {
   controlId: string;
   variants: AbVariantReport[];
   impressions: number;
+  browserImpressions: number;
   conversions: number;
   /** The sample-ratio check against the configured weights; null when it cannot be run (see srmNote). */
   srm: SampleRatioTest | null;
@@ -124,14 +130,15 @@ export interface AbTestReport {
 const TEST_NAME = "two-proportion z-test";
 
 /**
- * One A/B test's report: per variant impressions (ab_test_impression), conversions
- * (ab_test_conversion), rate and uplift against control (the first configured variant), the SRM
- * check of impressions against the current weights, and a headline about the best challenger.
+ * One A/B test's report: per variant the server's impressions (ab_test_served) and conversions
+ * (ab_test_signup), rate and uplift against control (the first configured variant), the SRM check of
+ * impressions against the current weights, and a headline about the best challenger. The impressions
+ * browsers reported (ab_test_impression) are carried along for the page to show apart, never tested.
  */
 export function summariseAbTest(name: AbTestName, definition: AbTestDefinition, counts: readonly AbCount[]): AbTestReport {
   const mine = counts.filter((c) => c.test === name);
   const controlId = definition.variants[0]!.id;
-  const countOf = (id: string) => mine.find((c) => c.variant === id) ?? { impressions: 0, conversions: 0 };
+  const countOf = (id: string) => mine.find((c) => c.variant === id) ?? { impressions: 0, browserImpressions: 0, conversions: 0 };
   const control = countOf(controlId);
 
   const configured = definition.variants.map((v) => ({ id: v.id, label: v.label as string | null, weight: v.weight as number | null }));
@@ -140,7 +147,7 @@ export function summariseAbTest(name: AbTestName, definition: AbTestDefinition, 
     .map((c) => ({ id: c.variant, label: null, weight: null }));
 
   const variants: AbVariantReport[] = [...configured, ...unknown].map(({ id, label, weight }) => {
-    const { impressions, conversions } = countOf(id);
+    const { impressions, browserImpressions, conversions } = countOf(id);
     const isControl = id === controlId;
     const test = isControl ? null : twoProportionTest({ x: control.conversions, n: control.impressions }, { x: conversions, n: impressions });
     return {
@@ -149,6 +156,7 @@ export function summariseAbTest(name: AbTestName, definition: AbTestDefinition, 
       weight,
       isControl,
       impressions,
+      browserImpressions,
       conversions,
       rate: rateOf(conversions, impressions),
       interval: wilsonInterval(conversions, impressions),
@@ -159,6 +167,7 @@ export function summariseAbTest(name: AbTestName, definition: AbTestDefinition, 
   });
 
   const impressions = variants.reduce((sum, v) => sum + v.impressions, 0);
+  const browserImpressions = variants.reduce((sum, v) => sum + v.browserImpressions, 0);
   const conversions = variants.reduce((sum, v) => sum + v.conversions, 0);
 
   let srm: SampleRatioTest | null = null;
@@ -182,7 +191,7 @@ export function summariseAbTest(name: AbTestName, definition: AbTestDefinition, 
   }
 
   const { headline, significant } = abHeadline(variants);
-  return { name, enabled: definition.enabled, controlId, variants, impressions, conversions, srm, srmNote, headline, significant };
+  return { name, enabled: definition.enabled, controlId, variants, impressions, browserImpressions, conversions, srm, srmNote, headline, significant };
 }
 
 /** The best challenger (highest rate) against control, in one sentence. */

@@ -2,38 +2,36 @@
  * The owner's analytics page (/admin/analytics): every figure for a date range in one D1 batch of
  * the analytics database (the statements of analytics-queries.mjs, each served by an index), plus the
  * A/B tests' current weights from KV; the statistics and wording come from analytics-report.ts. The
- * pipeline panel (ADR 0037): dead letters (replayable), the raw events' retention (a setting, saved
- * with its audit row), the move of the site database's old events.
+ * pipeline panel (ADR 0037): dead letters (replayable), the retention in force (set on the settings
+ * page, ADR 0044), the move of the site database's old events.
  */
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { siteSettings } from "~/db/schema";
 import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
-import { adminAction, answerSaveFailure, parseAdminForm, saveFailedRedirect } from "~/features/admin/guard.server";
+import { adminAction, answerSaveFailure, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { countDeadLetters, replayDeadLetters } from "~/features/analytics/dead-letters.server";
-import { createDb } from "~/lib/db.server";
-import { ANALYTICS_RETENTION, parseAnalyticsRetention } from "~/lib/settings.server";
+import { readAnalyticsRetention } from "~/lib/settings.server";
 import { AB_TEST_NAMES } from "~/lib/ab-tests";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
+import { DAILY_VALUES_CAP, DAILY_VISITORS_CAP, OTHER_VALUE } from "~/features/analytics/count-statements.mjs";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds, type AnalyticsQueryName } from "./analytics-queries.mjs";
 import { rateOf } from "./analytics-format";
 import { fillDays, parseDateRange, presetRanges, summariseAbTest, webVitalPages, type AbCount, type DateRange } from "./analytics-report";
-import { PIPELINE_MESSAGES, retentionSchema } from "./pipeline-schema";
+import { PIPELINE_MESSAGES } from "./pipeline-schema";
 
 const PATH = ADMIN_PATHS.analytics;
-const RETENTION_LIMITS = { min: ANALYTICS_RETENTION.min, max: ANALYTICS_RETENTION.max };
 
 interface Rows {
   dailyPageViews: { day: string; n: number };
-  dailyVisitors: { day: string; n: number };
+  dailyVisitors: { day: string; n: number; capped: number };
   topPages: { path: string | null; n: number };
   referrers: { host: string; n: number };
   sources: { source: string | null; pageViews: number; conversions: number };
   funnel: { landingViews: number; formStarts: number; formSubmits: number; signups: number; conversions: number };
-  abTests: { name: "ab_test_impression" | "ab_test_signup"; test: string | null; variant: string | null; n: number };
+  abTests: { name: "ab_test_served" | "ab_test_impression" | "ab_test_signup"; test: string | null; variant: string | null; n: number };
   webVitals: { path: string | null; metric: unknown; p75: number; samples: number };
 }
 
@@ -44,15 +42,17 @@ async function queryAll(d1: D1Database, range: DateRange): Promise<{ [K in Analy
   return Object.fromEntries(ANALYTICS_QUERY_NAMES.map((name, i) => [name, results[i]!.results])) as { [K in AnalyticsQueryName]: Rows[K][] };
 }
 
-/** A/B impression and conversion rows, one per test and variant. */
+/** Which figure of a test and variant each A/B event counts towards (ADR 0044). */
+const AB_FIGURE = { ab_test_served: "impressions", ab_test_impression: "browserImpressions", ab_test_signup: "conversions" } as const;
+
+/** A/B rows, one per test and variant: served impressions, browser-reported impressions, conversions. */
 function abCounts(rows: readonly Rows["abTests"][]): AbCount[] {
   const counts = new Map<string, AbCount>();
   for (const row of rows) {
-    if (typeof row.test !== "string" || typeof row.variant !== "string") continue;
+    if (typeof row.test !== "string" || typeof row.variant !== "string" || !(row.name in AB_FIGURE)) continue;
     const key = `${row.test}\u0000${row.variant}`;
-    const count = counts.get(key) ?? { test: row.test, variant: row.variant, impressions: 0, conversions: 0 };
-    if (row.name === "ab_test_impression") count.impressions += Number(row.n);
-    else count.conversions += Number(row.n);
+    const count = counts.get(key) ?? { test: row.test, variant: row.variant, impressions: 0, browserImpressions: 0, conversions: 0 };
+    count[AB_FIGURE[row.name]] += Number(row.n);
     counts.set(key, count);
   }
   return [...counts.values()];
@@ -66,6 +66,7 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
   const visitors = fillDays(range, rows.dailyVisitors);
   const totalPageViews = pageViews.reduce((sum, d) => sum + d.count, 0);
   const totalVisitors = visitors.reduce((sum, d) => sum + d.count, 0);
+  const visitorsCappedDays = rows.dailyVisitors.filter((row) => Number(row.capped) === 1).length;
   const funnel = rows.funnel[0] ?? { landingViews: 0, formStarts: 0, formSubmits: 0, signups: 0, conversions: 0 };
 
   const sourceRows = rows.sources.map((row) => ({
@@ -81,6 +82,8 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
     presets: presetRanges(now),
     totals: {
       visitors: totalVisitors,
+      /** Days whose visitors reached the daily cap: the total is then a floor. */
+      visitorsCappedDays,
       pageViews: totalPageViews,
       signups: Number(funnel.signups),
       conversions: Number(funnel.conversions),
@@ -99,6 +102,8 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
     ],
     abTests: AB_TEST_NAMES.map((name) => summariseAbTest(name, abConfig[name], counts)),
     webVitals: webVitalPages(rows.webVitals),
+    /** What a day keeps of each facet (ADR 0044), for the page to explain "(other)" and capped days. */
+    caps: { values: DAILY_VALUES_CAP, visitors: DAILY_VISITORS_CAP, other: OTHER_VALUE },
   };
 }
 
@@ -113,16 +118,12 @@ function analyticsDatabase(context: AppLoadContext): D1Database {
 
 /** The pipeline panel: dead letters, the retention in force, the move of the site database's old events. */
 export async function loadPipeline(analytics: D1Database, site: D1Database) {
-  const [deadLetters, move, setting] = await Promise.all([
+  const [deadLetters, move, retention] = await Promise.all([
     countDeadLetters(analytics),
     analytics.prepare("SELECT moved, finished_at AS finishedAt FROM analytics_move WHERE id = 1").first<{ moved: number; finishedAt: string | null }>(),
-    site.prepare("SELECT value, updated_at AS updatedAt FROM site_settings WHERE key = ?1").bind(ANALYTICS_RETENTION.key).first<{ value: string; updatedAt: string }>(),
+    readAnalyticsRetention(site),
   ]);
-  return {
-    deadLetters,
-    retention: { ...RETENTION_LIMITS, days: parseAnalyticsRetention(setting?.value) ?? ANALYTICS_RETENTION.default, defaultDays: ANALYTICS_RETENTION.default, updatedAt: setting?.updatedAt ?? null },
-    move: { moved: move?.moved ?? 0, finishedAt: move?.finishedAt ?? null },
-  };
+  return { deadLetters, retention, move: { moved: move?.moved ?? 0, finishedAt: move?.finishedAt ?? null } };
 }
 
 export async function loadAnalyticsPage({ request, context }: LoaderFunctionArgs) {
@@ -135,24 +136,10 @@ export async function loadAnalyticsPage({ request, context }: LoaderFunctionArgs
 
 const refuse = (message: string, status = 400) => json(formRefusal(message), { status });
 
-/** Saves the retention (with its audit row), or replays the dead letters; then back to the page. */
+/** Replays the dead letters; then back to the page. */
 export const analyticsAction = adminAction(async ({ request, context, session, fields }) => {
   const back = `${PATH}${new URL(request.url).search}`;
   const save = async () => {
-    if (fields.intent === "save-retention") {
-      const submission = parseAdminForm(fields, retentionSchema(RETENTION_LIMITS));
-      if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-      const days = submission.value;
-      const { DB } = context.cloudflare.env;
-      const db = createDb(DB);
-      const value = String(days);
-      const updatedAt = new Date().toISOString();
-      await db.batch([
-        auditStatement(DB, session.admin, "updated analytics retention", ANALYTICS_RETENTION.key, { days }),
-        db.insert(siteSettings).values({ key: ANALYTICS_RETENTION.key, value, updatedAt }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt } }),
-      ]);
-      return redirectWithFlash(request, context, back, { kind: "success", message: PIPELINE_MESSAGES.retentionSaved(days) });
-    }
     if (fields.intent === "replay-dead-letters") {
       const { stored, invalid } = await replayDeadLetters(analyticsDatabase(context));
       if (stored + invalid === 0) return refuse(PIPELINE_MESSAGES.nothingToReplay, 409);

@@ -14,6 +14,8 @@ import { formatUtcDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/settings.server";
 import { SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { abFieldName, abTestsSchema, outreachSettingsSchema, referralBoostSchema, RESET_CONFIRM, siteSettingsSchema } from "./settings-schema";
+import { AnalyticsRetentionPanel } from "./AnalyticsRetentionPanel";
+import { ANALYTICS_RETENTION_INTENT } from "./analytics-retention-schema";
 import type { EdgeStatus, loadSettings } from "./settings.server";
 
 const SETTINGS_PATH = ADMIN_PATHS.settings;
@@ -59,7 +61,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="What the public site shows, how referrals move people up the waitlist, and the A/B tests visitors take part in. Changes apply to the next page a visitor opens."
+        description="What the public site shows, how referrals move people up the waitlist, the A/B tests visitors take part in, and how long analytics data is kept. Changes apply to the next page a visitor opens."
       />
       <AlertMessage message={refusalMessage(result)} className="mb-5" />
       {data.confirmReset ? (
@@ -77,6 +79,7 @@ export function SettingsPage() {
       <ReferralBoostPanel key={`boost-${visit}`} boost={data.referralBoost} lastResult={answerFor(result, "save-referral-boost")} />
       <EmailSettingsPanel key={`email-${visit}`} email={data.email} lastResult={answerFor(result, "save-email-settings")} />
       <AbTestsPanel key={`ab-${visit}`} config={data.abTests} source={data.abSource} lastResult={answerFor(result, "save-ab-tests")} />
+      <AnalyticsRetentionPanel key={`retention-${visit}`} retention={data.analyticsRetention} lastResult={answerFor(result, ANALYTICS_RETENTION_INTENT)} />
     </>
   );
 }

@@ -8,6 +8,7 @@
  * Referral boost: D1 site_settings only (the waitlist reads it when it ranks, never at the edge).
  * Email settings (the TestFlight link, the sender's name): D1 site_settings only (issue 17).
  * A/B tests: KV "ab_tests" is their only store; the edge falls back to the spec's table without it.
+ * Analytics retention: D1 site_settings only (the companion Worker's cron reads it; analytics-retention.server.ts).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -26,6 +27,8 @@ import { logError } from "~/lib/log.server";
 import { SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { parseBoolean, parseReferralBoost, readOutreachSettings, REFERRAL_BOOST, SETTING_DEFAULTS, settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { abTestsSchema, outreachSettingsSchema, referralBoostSchema, RESET_CONFIRM, SETTINGS_MESSAGES, siteSettingsSchema } from "./settings-schema";
+import { loadAnalyticsRetention, saveAnalyticsRetention } from "./analytics-retention.server";
+import { ANALYTICS_RETENTION_INTENT } from "./analytics-retention-schema";
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
@@ -68,7 +71,8 @@ export async function loadSettingsPage(d1: D1Database, kv: KVNamespace) {
     ...outreach,
     updatedAt: [stored.get(TESTFLIGHT_LINK.key)?.updatedAt, stored.get(SENDER_NAME.key)?.updatedAt].filter(Boolean).sort().at(-1) ?? null,
   };
-  return { settings, referralBoost, email, abTests: ab.config, abSource: ab.source };
+  const analyticsRetention = await loadAnalyticsRetention(d1);
+  return { settings, referralBoost, email, abTests: ab.config, abSource: ab.source, analyticsRetention };
 }
 
 export type SettingsOutcome =
@@ -90,6 +94,10 @@ export async function handleSettingsAction(context: AppLoadContext, actor: Signe
       return saveOutreachSettings(context, actor, fields);
     case "save-ab-tests":
       return saveAbTests(context, actor, fields);
+    case ANALYTICS_RETENTION_INTENT: {
+      const outcome = await saveAnalyticsRetention(context.cloudflare.env.DB, actor, fields);
+      return outcome.saved ? success(outcome.message) : invalid(outcome.result);
+    }
     case "reset-ab-tests":
       return writeAbTests(context, actor, DEFAULT_AB_TESTS, "reset A/B tests", SETTINGS_MESSAGES.abReset);
     default:
