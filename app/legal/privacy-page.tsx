@@ -5,7 +5,7 @@ import { siteConfig } from "~/config/site";
 import { CONSENT_DATE_STORAGE_KEY, CONSENT_STORAGE_KEY } from "~/lib/consent";
 import { pageMeta } from "~/lib/seo";
 
-const LAST_UPDATED = "2026-11-24";
+const LAST_UPDATED = "2026-11-28";
 const app = siteConfig.appName;
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -106,7 +106,12 @@ const SECTIONS: LegalSection[] = [
             <strong>metadata</strong>: your browser&apos;s user agent (the name and version your browser announces), the page
             that sent you here or &quot;direct&quot;, the time you signed up, the utm_source, utm_medium and utm_campaign tags of
             the page you arrived on (each &quot;none&quot; when absent), the platform you asked about (iOS, Android, macOS, the
-            Chrome extension or all of them) and the action (joining the beta or asking to be notified).
+            Chrome extension or all of them) and the action (joining the beta or asking to be notified);
+          </li>
+          <li>
+            <strong>the versions you were shown</strong> of the wordings we are comparing (see the lv_ab cookie below), only until
+            you confirm your address: we then count your sign-up for those versions, without your address or anything else about
+            you, and remove them from your entry.
           </li>
         </ul>
         <p>

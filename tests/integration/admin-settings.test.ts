@@ -1,13 +1,14 @@
 /**
  * /admin/settings against real D1 and KV in Miniflare: the two site settings (D1 plus the KV mirror,
- * and what the public pages do with them), the referral boost (D1, as the waitlist reads it) and the
- * A/B tests editor (KV, and what /home renders).
+ * and what the public pages do with them), the referral boost (D1, as the waitlist reads it), the
+ * A/B tests editor (KV, and what /home renders) and the analytics retention (D1, as the cron reads it).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS, type AbTestConfig } from "~/lib/ab-tests";
 import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { abFieldName, SETTINGS_MESSAGES } from "~/features/admin/settings/settings-schema";
-import { readReferralBoost, REFERRAL_BOOST, settingKvKey, type SettingKey } from "~/lib/settings.server";
+import { ANALYTICS_RETENTION_MESSAGES } from "~/features/admin/settings/analytics-retention-schema";
+import { ANALYTICS_COUNTS_RETENTION, ANALYTICS_RETENTION, readAnalyticsRetention, readReferralBoost, REFERRAL_BOOST, settingKvKey, type SettingKey } from "~/lib/settings.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { adminPost, decodeHtml as decode, followFlash, openAdminApp, pageGet } from "../support/admin";
 import type { TestApp } from "../support/app";
@@ -333,5 +334,56 @@ describe("the A/B tests editor", () => {
     expect(await flashAfter(response)).toEqual({ kind: "error", message: SETTINGS_MESSAGES.abStoreFailed });
     expect(await app.kv.get(AB_TESTS_KV_KEY)).toBeNull();
     expect(await auditCount()).toBe(audits);
+  });
+});
+
+describe("the analytics retention", () => {
+  const saveRetention = (fields: Record<string, string>) => post({ intent: "save-analytics-retention", ...fields });
+  const stored = async (key: string) => (await app.db.prepare("SELECT value FROM site_settings WHERE key = ?1").bind(key).first<{ value: string }>())?.value ?? null;
+  const input = (html: string, id: string) => new RegExp(`<input [^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+
+  it("shows the defaults in force: raw events 400 days, daily counts 1,095", async () => {
+    const html = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(html).toContain('<h2 id="analytics-retention-title">Analytics data</h2>');
+    expect(input(html, "retention-days")).toMatch(/value="400"/);
+    expect(input(html, "counts-retention-days")).toMatch(/value="1095"/);
+    expect(html).toContain("Not changed yet (defaults 400 and 1,095 days).");
+    expect(await readAnalyticsRetention(app.db)).toEqual({ eventsDays: 400, countsDays: 1095 });
+  });
+
+  it("saves both to D1 in one audited change, and the cron's reader reads them", async () => {
+    const audits = await auditCount();
+    const response = await saveRetention({ retentionDays: "90", countsRetentionDays: "730" });
+    expect(await flashAfter(response)).toEqual({ kind: "success", message: ANALYTICS_RETENTION_MESSAGES.saved(90, 730) });
+    expect([await stored(ANALYTICS_RETENTION.key), await stored(ANALYTICS_COUNTS_RETENTION.key)]).toEqual(["90", "730"]);
+    expect(await readAnalyticsRetention(app.db)).toEqual({ eventsDays: 90, countsDays: 730 });
+    expect(await auditCount()).toBe(audits + 1);
+    expect(await lastAudit()).toMatchObject({ action: "updated analytics retention", details: JSON.stringify({ eventsDays: 90, countsDays: 730 }) });
+    const html = decode(await (await app.fetch(pageGet(PATH, cookie))).text());
+    expect(input(html, "counts-retention-days")).toMatch(/value="730"/);
+  });
+
+  it.each([
+    [{ retentionDays: "400", countsRetentionDays: "399" }, "counts-retention-days", "Keep the daily counts at least as long as the raw events (400 days)"],
+    [{ retentionDays: "400", countsRetentionDays: "365" }, "counts-retention-days", "Use a whole number of days from 366 to 3,650."],
+    [{ retentionDays: "400", countsRetentionDays: "3651" }, "counts-retention-days", "Use a whole number of days from 366 to 3,650."],
+    [{ retentionDays: "29", countsRetentionDays: "1095" }, "retention-days", "Use a whole number of days from 30 to 3,650."],
+    [{ retentionDays: "forever", countsRetentionDays: "1095" }, "retention-days", "Use a whole number of days from 30 to 3,650."],
+    [{ retentionDays: "400" }, "counts-retention-days", "Use a whole number of days from 366 to 3,650."],
+  ])("refuses %j with 400 and the field's message, writing nothing", async (fields, field, message) => {
+    const audits = await auditCount();
+    const response = await saveRetention(fields);
+    expect(response.status).toBe(400);
+    const html = decode(await response.text());
+    expect(html).toContain(message);
+    expect(html).toMatch(new RegExp(`<p id="${field}-error" class="field-error"`));
+    expect(input(html, field)).toContain('aria-invalid="true"');
+    expect([await stored(ANALYTICS_RETENTION.key), await stored(ANALYTICS_COUNTS_RETENTION.key)]).toEqual([null, null]);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it("the cron never keeps counts for less time than raw events, whatever is stored", async () => {
+    await app.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, '3000'), (?2, '400')").bind(ANALYTICS_RETENTION.key, ANALYTICS_COUNTS_RETENTION.key).run();
+    expect(await readAnalyticsRetention(app.db)).toEqual({ eventsDays: 3000, countsDays: 3000 });
   });
 });
