@@ -461,10 +461,18 @@ function PipelinePanel({ data }: { data: Data }) {
         </div>
         <div className="flex flex-wrap justify-between gap-4">
           <dt>
-            Kept <span className="text-ink-muted">· web vitals need the raw events; every other figure comes from the daily counts</span>
+            Raw events kept <span className="text-ink-muted">· web vitals need them</span>
           </dt>
-          <dd className="font-semibold" data-testid="retention">
-            raw events {formatCount(retention.eventsDays)} days, daily counts {formatCount(retention.countsDays)} days
+          <dd className="tabular-nums font-semibold" data-testid="retention-events">
+            {formatCount(retention.eventsDays)} days
+          </dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-4">
+          <dt>
+            Daily counts kept <span className="text-ink-muted">· every other figure on this page</span>
+          </dt>
+          <dd className="tabular-nums font-semibold" data-testid="retention-counts">
+            {formatCount(retention.countsDays)} days
           </dd>
         </div>
       </dl>
