@@ -15,14 +15,16 @@ import { AB_TESTS_KV_KEY } from "~/lib/ab-tests.server";
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds } from "~/features/admin/analytics/analytics-queries.mjs";
 import { p75 } from "~/features/analytics/stats";
 import { analyticsDailyCounts, analyticsEvents } from "~/db/analytics-schema";
-import { countNewEvents } from "~/features/analytics/ingest.server";
+import { COUNT_NEW_EVENTS, countNewEvents } from "~/features/analytics/ingest.server";
 import { moveSiteEvents } from "~/features/analytics/move.server";
-import { deleteExpiredEvents } from "~/features/analytics/retention.server";
+import { DELETE_EXPIRED_COUNTS, deleteExpiredEvents } from "~/features/analytics/retention.server";
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
 import { createEmptyD1, runner, type TestApp } from "../support/app";
 import { beacon } from "../support/analytics-pipeline";
 
 const PATH = "/admin/analytics";
+/** The statement that counts new events into the daily counts (the other one moves the mark). */
+const COUNT_NEW_EVENTS_SQL = COUNT_NEW_EVENTS[0]!;
 const RANGE = "from=2026-01-05&to=2026-01-07";
 
 let app: TestApp;
@@ -327,6 +329,18 @@ async function dailyCounts(db: D1Database, where = ""): Promise<{ kept: unknown[
 }
 
 describe("the daily counts", () => {
+  it("are kept and pruned through their key: the count statements and the counts' retention never scan the table", async () => {
+    for (const [name, sql, bound] of [
+      ["count", COUNT_NEW_EVENTS_SQL, []],
+      ["retention", DELETE_EXPIRED_COUNTS, ["2024-01-01", 5000]],
+    ] as const) {
+      const { results } = await app.analytics.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...bound).all<{ detail: string }>();
+      const reads = results.map((r) => r.detail).filter((d) => /\b(analytics_daily_counts|c)\b/.test(d) && !/^(CORRELATED |SCALAR |LIST )?SUBQUERY|^MATERIALIZE/.test(d));
+      expect(reads.length, name).toBeGreaterThan(0);
+      for (const step of reads) expect(step, name).toMatch(/^SEARCH (analytics_daily_counts|c) USING PRIMARY KEY \(/);
+    }
+  });
+
   it("equal a fresh count of the stored events", async () => {
     const { kept, recounted } = await dailyCounts(app.analytics);
     expect(kept.length).toBeGreaterThan(20);

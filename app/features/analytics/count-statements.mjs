@@ -24,17 +24,19 @@ const OTHERS = `('${OTHER_VALUE}', '${OTHER_PAIR}')`;
 export const COUNT_NEW_EVENTS = [
   // fresh: the new events' counts; taken: how many values each of their days already keeps (one
   // primary-key search per name, facet and day); known: whether a value already has its row.
+  // MATERIALIZED: without it SQLite runs taken's count once per new value, not once per day (a full
+  // batch then took some 200 ms instead of 15).
   `INSERT INTO analytics_daily_counts (name, facet, day, value, n)
-WITH fresh AS (
+WITH fresh AS MATERIALIZED (
   SELECT name, facet, day, value, count(*) AS n FROM analytics_event_facets
   WHERE id > (SELECT up_to_id FROM analytics_counted WHERE id = 1)
   GROUP BY name, facet, day, value
-), taken AS (
+), taken AS MATERIALIZED (
   SELECT g.name, g.facet, g.day,
     (SELECT count(*) FROM analytics_daily_counts AS c
       WHERE c.name = g.name AND c.facet = g.facet AND c.day = g.day AND c.value NOT IN ${OTHERS}) AS n
   FROM (SELECT DISTINCT name, facet, day FROM fresh) AS g
-), ranked AS (
+), ranked AS MATERIALIZED (
   SELECT f.name, f.facet, f.day, f.value, f.n, t.n AS taken,
     iif(f.facet = 'visitor_hash', ${DAILY_VISITORS_CAP}, ${DAILY_VALUES_CAP}) AS cap,
     EXISTS (SELECT 1 FROM analytics_daily_counts AS c WHERE c.name = f.name AND c.facet = f.facet AND c.day = f.day AND c.value = f.value) AS known

@@ -46,7 +46,7 @@ export function deleteExpiredEvents(db: D1Database, retentionDays: number, now: 
  * with (name, facet), so the statement walks the few (name, facet) pairs by seeking from one to the
  * next (no scan of the table) and deletes each pair's old days through the key.
  */
-const DELETE_EXPIRED_COUNTS = `DELETE FROM analytics_daily_counts WHERE (name, facet, day, value) IN (
+export const DELETE_EXPIRED_COUNTS = `DELETE FROM analytics_daily_counts WHERE (name, facet, day, value) IN (
   WITH RECURSIVE pairs(pair) AS (
     SELECT (SELECT json_array(name, facet) FROM analytics_daily_counts WHERE name >= '' ORDER BY name, facet LIMIT 1)
     UNION ALL
