@@ -169,6 +169,24 @@ describe("impressions", () => {
     expect(impressionsOf("benefit_focused")).toBeLessThan(2000);
     expect(card).toMatch(/data-testid="ab-hero_headline-browser-impressions">Reported by browsers, not used above: benefit_focused 2,000 impressions\./);
   });
+  it("count a page served from the edge cache as one served by a render", async () => {
+    const first = await browse("/home", "192.0.2.20");
+    const mine = await assignmentsOfCookie(first.headers.get("Set-Cookie"));
+    await site.app.settle();
+    // Another visitor with the same variants gets the stored page.
+    let other = "";
+    while (!other) {
+      const candidate = abCookieFor(crypto.randomUUID().replaceAll("-", ""));
+      if (JSON.stringify(await assignmentsOfCookie(candidate)) === JSON.stringify(mine)) other = candidate;
+    }
+    await drained();
+    const before = total(await eventsByVariant("ab_test_served"));
+    const cached = await browse("/home", "192.0.2.21", { Cookie: other });
+    expect(cached.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(cached.headers.get("X-LV-AB-Shown")).toBeNull();
+    await drained();
+    expect(total(await eventsByVariant("ab_test_served")) - before).toBe(Object.values(mine).filter((a) => a.active).length);
+  });
 });
 
 describe("A/B conversions with double opt-in", () => {
