@@ -1,4 +1,4 @@
--- Migration number: 0002 	 A/B impressions the server counts itself (ADR 0044)
+-- Migration number: 0002 	 A/B impressions the server counts itself (ADR 0047)
 -- An A/B result divides sign-ups by impressions. The browser's ab_test_impression events can be posted
 -- by anyone, so they no longer make the result: the site records ab_test_served when it serves a page
 -- that shows variants (app/features/analytics/served-impressions.server.ts), and only the server can,

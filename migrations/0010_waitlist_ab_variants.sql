@@ -1,4 +1,4 @@
--- Migration number: 0010 	 the A/B variants a pending sign-up saw, until it is confirmed (ADR 0044)
+-- Migration number: 0010 	 the A/B variants a pending sign-up saw, until it is confirmed (ADR 0047)
 -- With double opt-in, a sign-up is an A/B conversion only once its address is confirmed, which may be
 -- days later and from another device, so the variants the person saw on the site are kept with the
 -- entry at sign-up: {"test": "variant", …} for the tests that were running, nothing else. The

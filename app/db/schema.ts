@@ -49,7 +49,7 @@ export const waitlist = sqliteTable(
     pendingConsentForm: text("pending_consent_form"),
     pendingConsentPage: text("pending_consent_page"),
     pendingConsentWording: text("pending_consent_wording"),
-    // migrations/0010: the A/B variants a pending sign-up saw, cleared when its confirmation counts them (ADR 0044).
+    // migrations/0010: the A/B variants a pending sign-up saw, cleared when its confirmation counts them (ADR 0047).
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [

@@ -53,7 +53,7 @@ const VISITOR_ID = /^[a-f0-9]{32}$/;
 /**
  * The key a visitor's variants are drawn from: a keyed hash (IP_HASH_SECRET) of what identifies the
  * visitor. Keyed, so that no one can work out offline which cookie value or user agent lands on which
- * variant and send it (ADR 0044): a client can only try its luck one page view, one served
+ * variant and send it (ADR 0047): a client can only try its luck one page view, one served
  * impression, at a time.
  */
 function assignmentKey(secret: string, basis: string): Promise<string> {
@@ -107,7 +107,7 @@ export async function assignAbTests(
 }
 
 /**
- * The landing loader's signal to the request pipeline that its answer shows these variants (ADR 0044):
+ * The landing loader's signal to the request pipeline that its answer shows these variants (ADR 0047):
  * the pipeline counts the impression and never sends the header on. It travels with the page into
  * the edge cache, so a page served from there is counted too.
  */

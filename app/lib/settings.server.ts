@@ -109,7 +109,7 @@ async function readWholeNumberSetting(d1: D1Database, setting: { key: string; de
 export const ANALYTICS_RETENTION = { key: "analytics_retention_days", default: 400, min: 30, max: 3650 } as const;
 
 /**
- * How long the daily counts are kept (issue 30, ADR 0044), in days: longer than the raw events, never
+ * How long the daily counts are kept (issue 30, ADR 0047), in days: longer than the raw events, never
  * shorter than the page's longest range; default three years (site_settings key
  * analytics_counts_retention_days).
  */

@@ -46,7 +46,7 @@ export interface EdgeCacheRequest {
   request: Request;
   kv: KVNamespace;
   cache: Cache | undefined;
-  /** The secret the visitor's A/B key is derived with (IP_HASH_SECRET, ADR 0044). */
+  /** The secret the visitor's A/B key is derived with (IP_HASH_SECRET, ADR 0047). */
   visitorSecret: string;
   /**
    * The deployment: the build and the configuration that reaches the HTML (the analytics settings

@@ -145,7 +145,7 @@ export function createRequestPipeline(build: ServerBuild) {
           exposeCacheState: env.APP_ENV !== "production",
         })
       : await render(nonce);
-    // A page that shows A/B variants to a person is an impression the server counts (ADR 0044).
+    // A page that shows A/B variants to a person is an impression the server counts (ADR 0047).
     return countServedVariants(bufferedRequest, page, loadContext(nonce));
   }
 

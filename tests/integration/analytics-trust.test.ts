@@ -1,5 +1,5 @@
 /**
- * Analytics results that can be trusted (issue 30, ADR 0044), shown with the pen test's own attacks
+ * Analytics results that can be trusted (issue 30, ADR 0047), shown with the pen test's own attacks
  * against the real site (createTestApp, with the analytics queue and the limiter object bound), the
  * real companion Worker's consumer and cron, real D1, KV and Durable Object in workerd:
  * - a client cannot pick its A/B variant, neither with a cookie value nor with a user agent and DNT: 1;
@@ -83,7 +83,7 @@ async function drained(): Promise<void> {
   await vi.waitFor(async () => expect(await analytics.prepare("SELECT count(*) AS n FROM analytics_events WHERE path = ?1").bind(path).first("n")).toBe(1), WITHIN);
 }
 
-/** What the edge's assignment was before ADR 0044, which anyone could compute: the hash of the cookie's id, or of user agent and language. */
+/** What the edge's assignment was before ADR 0047, which anyone could compute: the hash of the cookie's id, or of user agent and language. */
 const publicRuleHeadline = (key: string) => assignAll(DEFAULT_AB_TESTS, key).hero_headline.variant;
 
 describe("a client cannot pick its variant", () => {

@@ -56,7 +56,7 @@ const KEY_COLUMN: Record<Table, string> = {
   analytics_events: "path",
 };
 const TABLES = Object.keys(KEY_COLUMN) as Table[];
-/** Rows the site writes of its own accord whatever the input: the A/B impressions of the landing pages it served (ADR 0044). */
+/** Rows the site writes of its own accord whatever the input: the A/B impressions of the landing pages it served (ADR 0047). */
 const OWN_RECORDS: Partial<Record<Table, string>> = { analytics_events: "name <> 'ab_test_served'" };
 /** Cookies this site sets; anything else in a Set-Cookie was injected. */
 const OUR_COOKIES = new Set(["lv_admin", "__Host-lv_admin", "lv_admin_flash", "__Host-lv_admin_flash", "lv_ab"]);

@@ -1,7 +1,7 @@
 /**
  * The variants the site assigns a visitor, worked out the way the edge does it (app/lib/ab-tests.server.ts):
  * from the lv_ab cookie's id (or user agent and language with a privacy signal), keyed with the site's
- * IP_HASH_SECRET (ADR 0044). Tests compare a page with this, never with a formula of their own.
+ * IP_HASH_SECRET (ADR 0047). Tests compare a page with this, never with a formula of their own.
  */
 import { assignAll, DEFAULT_AB_TESTS, type AbAssignments, type AbTestConfig } from "~/lib/ab-tests";
 import { knownVisitorKey } from "~/lib/ab-tests.server";

@@ -1,5 +1,5 @@
 /**
- * A/B conversions the server records itself (issue 18, ADR 0044): a conversion is a sign-up whose
+ * A/B conversions the server records itself (issue 18, ADR 0047): a conversion is a sign-up whose
  * address is confirmed, counted once, as one `ab_test_signup` event per test that was running, with the
  * variant the edge showed that visitor (the same key and definitions, ADR 0010). `ab_test_signup` is
  * not in the event catalogue, so no browser can post one.

@@ -5,7 +5,7 @@
 //
 // Most facet values come from whoever posts to /api/events (a path, a referrer, a UTM source, a form,
 // a test and variant), so each (name, facet) keeps at most DAILY_VALUES_CAP values a UTC day, and
-// daily visitors at most DAILY_VISITORS_CAP (ADR 0044). A value already kept that day goes on counting;
+// daily visitors at most DAILY_VISITORS_CAP (ADR 0047). A value already kept that day goes on counting;
 // a new one past the cap is counted under OTHER_VALUE. Within one batch the busiest new values take
 // the places left. Totals never change: every event is counted once, under its value or "(other)".
 

@@ -2,7 +2,7 @@
  * Retention in the analytics database, run by the companion Worker's cron in chunks:
  * - raw events older than the owner's retention (issue 19, ADR 0037), oldest first. Their daily counts
  *   stay: nothing takes a deleted event out of analytics_daily_counts;
- * - daily counts older than the owner's longer horizon for them (issue 30, ADR 0044);
+ * - daily counts older than the owner's longer horizon for them (issue 30, ADR 0047);
  * - beacon ids after BEACON_ID_LIFETIME_DAYS, long after a queue could deliver them again.
  */
 

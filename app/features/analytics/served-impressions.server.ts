@@ -1,5 +1,5 @@
 /**
- * A/B impressions the server counts itself (ADR 0044): when the site answers a browser's GET with a
+ * A/B impressions the server counts itself (ADR 0047): when the site answers a browser's GET with a
  * page that shows variants (the landing loader marks it with SHOWN_VARIANTS_HEADER, and the edge
  * cache keeps the mark with the page), one `ab_test_served` event per running test goes through the
  * analytics queue like any beacon. The name is not in the event catalogue, so no browser can post

@@ -95,7 +95,7 @@ export async function confirmEntry(
         .bind(idempotencyKey, entry.id, boost),
     );
   }
-  // The A/B variants kept at sign-up: this confirmation is their conversion (ADR 0044).
+  // The A/B variants kept at sign-up: this confirmation is their conversion (ADR 0047).
   const abVariants = takeSignupVariants(db, entry.id, at);
   statements.push(abVariants.read, abVariants.clear);
   const results = await db.batch(statements);

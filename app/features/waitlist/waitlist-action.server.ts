@@ -105,7 +105,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
 
   const { firstName, lastName } = splitName(input.name);
   const form = input.source === "notification_modal" ? "notify" : "waitlist";
-  // The A/B variants this visitor was shown: a conversion once the address is confirmed (ADR 0044).
+  // The A/B variants this visitor was shown: a conversion once the address is confirmed (ADR 0047).
   const abVariants = await signupVariants(request, context);
   try {
     const outcome = await addToWaitlist(

@@ -44,7 +44,7 @@ export interface NewWaitlistEntry {
   preferences: EmailPreferences;
   /** The referral code of the link this person came through, if any (credited only once they confirm). */
   referredByCode: string | null;
-  /** The A/B variants the person was shown, kept until the confirmation counts them (ADR 0044). */
+  /** The A/B variants the person was shown, kept until the confirmation counts them (ADR 0047). */
   abVariants?: Record<string, string> | null;
 }
 

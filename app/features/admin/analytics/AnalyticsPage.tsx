@@ -176,7 +176,7 @@ function CountTable({
   );
 }
 
-/** What "(other)" stands for, when a table shows it (ADR 0044). */
+/** What "(other)" stands for, when a table shows it (ADR 0047). */
 function OtherNote({ data, shown, what }: { data: Data; shown: boolean; what: string }) {
   if (!shown) return null;
   return (

@@ -12,7 +12,7 @@
 //                            counts them in the same transaction (ADR 0037), and the counts outlive
 //                            the raw events' retention; each statement's comment says which of
 //                            analytics_event_facets' facets it reads. A day keeps a bounded number
-//                            of values per facet; the rest are counted as "(other)" (ADR 0044), which
+//                            of values per facet; the rest are counted as "(other)" (ADR 0047), which
 //                            the top-N tables show as a row of its own.
 //   analytics_events_web_vitals_idx
 //                            web vitals by (page, metric, time) with their values: the exact 75th
@@ -87,7 +87,7 @@ LIMIT ${TOP_N + 1}`,
 
   /**
    * A/B figures per test and variant (the facet's value is [test, variant]), all the server's own but
-   * one (ADR 0044): ab_test_served, the pages served with the variant
+   * one (ADR 0047): ab_test_served, the pages served with the variant
    * (app/features/analytics/served-impressions.server.ts); ab_test_signup, the confirmed sign-ups
    * (ab-conversions.server.ts), never the browser's ab_test_conversion; and ab_test_impression, the
    * impressions browsers reported, shown apart and used in no statistic.

@@ -3,7 +3,7 @@
  * the analytics database (the statements of analytics-queries.mjs, each served by an index), plus the
  * A/B tests' current weights from KV; the statistics and wording come from analytics-report.ts. The
  * pipeline panel (ADR 0037): dead letters (replayable), the retention in force (set on the settings
- * page, ADR 0044), the move of the site database's old events.
+ * page, ADR 0047), the move of the site database's old events.
  */
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { auditStatement } from "~/features/admin/audit.server";
@@ -42,7 +42,7 @@ async function queryAll(d1: D1Database, range: DateRange): Promise<{ [K in Analy
   return Object.fromEntries(ANALYTICS_QUERY_NAMES.map((name, i) => [name, results[i]!.results])) as { [K in AnalyticsQueryName]: Rows[K][] };
 }
 
-/** Which figure of a test and variant each A/B event counts towards (ADR 0044). */
+/** Which figure of a test and variant each A/B event counts towards (ADR 0047). */
 const AB_FIGURE = { ab_test_served: "impressions", ab_test_impression: "browserImpressions", ab_test_signup: "conversions" } as const;
 
 /** A/B rows, one per test and variant: served impressions, browser-reported impressions, conversions. */
@@ -102,7 +102,7 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
     ],
     abTests: AB_TEST_NAMES.map((name) => summariseAbTest(name, abConfig[name], counts)),
     webVitals: webVitalPages(rows.webVitals),
-    /** What a day keeps of each facet (ADR 0044), for the page to explain "(other)" and capped days. */
+    /** What a day keeps of each facet (ADR 0047), for the page to explain "(other)" and capped days. */
     caps: { values: DAILY_VALUES_CAP, visitors: DAILY_VISITORS_CAP, other: OTHER_VALUE },
   };
 }

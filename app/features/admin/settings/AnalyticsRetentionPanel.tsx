@@ -17,7 +17,7 @@ export interface AnalyticsRetentionData {
 
 const days = (n: number) => n.toLocaleString("en");
 
-/** How long the analytics database keeps raw events, and how long their daily counts (ADR 0044). */
+/** How long the analytics database keeps raw events, and how long their daily counts (ADR 0047). */
 export function AnalyticsRetentionPanel({ retention, lastResult }: { retention: AnalyticsRetentionData; lastResult: SubmissionResult<string[]> | undefined }) {
   const { limits, defaults } = retention;
   const schema = useMemo(() => analyticsRetentionSchema(limits), [limits]);

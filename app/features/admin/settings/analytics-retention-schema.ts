@@ -1,6 +1,6 @@
 /**
  * The settings page's analytics retention form (/admin/settings): how long raw events are kept, and
- * how long their daily counts are (ADR 0044). One zod schema, read by conform in the browser and by
+ * how long their daily counts are (ADR 0047). One zod schema, read by conform in the browser and by
  * the action. The ranges are lib/settings.server.ts ANALYTICS_RETENTION and
  * ANALYTICS_COUNTS_RETENTION, passed in by the page's loader.
  */

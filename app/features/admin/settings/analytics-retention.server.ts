@@ -1,5 +1,5 @@
 /**
- * The analytics retention on the settings page (ADR 0044): what is in force, and saving both values in
+ * The analytics retention on the settings page (ADR 0047): what is in force, and saving both values in
  * one batch with their audit row. The companion Worker's cron applies them (analytics/jobs.server.ts).
  */
 import type { SubmissionResult } from "@conform-to/react";
