@@ -49,6 +49,8 @@ export const waitlist = sqliteTable(
     pendingConsentForm: text("pending_consent_form"),
     pendingConsentPage: text("pending_consent_page"),
     pendingConsentWording: text("pending_consent_wording"),
+    // migrations/0008: the version of its status (and confirmation) links; "Sign out old links" adds one (ADR 0044).
+    linkVersion: integer("link_version").notNull().default(0),
     // migrations/0010: the A/B variants a pending sign-up saw, cleared when its confirmation counts them (ADR 0047).
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
   },
@@ -309,6 +311,19 @@ export const emailSuppressions = sqliteTable("email_suppressions", {
   createdAt: text("created_at").notNull().default(nowIso),
   comebackRequestedAt: text("comeback_requested_at"),
 });
+
+/**
+ * The referral ledger (migrations/0008, ADR 0044): keyed hashes of the inboxes whose confirmation ever
+ * credited a referrer, so a referral counts once per person, ever.
+ */
+export const referralCredits = sqliteTable(
+  "referral_credits",
+  {
+    inboxHash: text("inbox_hash").primaryKey(),
+    waitlistId: integer("waitlist_id").references(() => waitlist.id, { onDelete: "set null" }),
+  },
+  (t) => [index("referral_credits_waitlist_idx").on(t.waitlistId)],
+);
 
 /** Development only: what the local mailbox provider delivered (migrations/0005). */
 export const devMailbox = sqliteTable(

@@ -124,7 +124,7 @@ export function confirmationSentMessage(email?: string): string {
 export const ENTRY_PAGE_TEXT = {
   invalidTitle: "This link doesn't work",
   invalidBody:
-    "It may be incomplete, or it belongs to data that has been deleted. Open the newest email from us and use the link in it.",
+    "It may be incomplete, signed out, or belong to data that has been deleted. Open the newest email from us and use the link in it.",
   confirmTitle: "Confirm your email",
   confirmButton: "Confirm my email",
   confirming: "Confirming...",
@@ -140,6 +140,9 @@ export const ENTRY_PAGE_TEXT = {
   preferencesSaved: "Your email preferences are saved.",
   deleteConfirmRequired: "Please tick the box to confirm that your data should be deleted.",
   deletedTitle: "Your data has been deleted",
+  signedOutTitle: "Your old links are signed out",
+  signedOutBody:
+    "Every earlier link to your status page, the one you just used included, no longer works. We emailed a new one to the address you signed up with: it can take a few minutes, so check your spam folder too.",
   resubscribed: "Welcome back! You're on the list again.",
   unsubscribeTitle: "Unsubscribe from our emails?",
   unsubscribeButton: "Unsubscribe",

@@ -5,6 +5,7 @@ import { siteConfig } from "~/config/site";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { referralCodeFrom } from "~/features/waitlist/referral-code";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
+import { EmailMyLinkDisclosure } from "~/features/waitlist/email-my-link";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import { pageMeta } from "~/lib/seo";
 
@@ -32,5 +33,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function WaitlistPage() {
   const { renderedAt, attribution, referralCode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <WaitlistSection renderedAt={renderedAt} attribution={attribution} referralCode={referralCode} initialResult={result} headingLevel={1} />;
+  return <><WaitlistSection renderedAt={renderedAt} attribution={attribution} referralCode={referralCode} initialResult={result} headingLevel={1} /><EmailMyLinkDisclosure /></>;
 }

@@ -259,7 +259,7 @@ describe("beta invitations", () => {
     expect(await count("SELECT count(*) AS n FROM admin_audit_log WHERE action = 'sent beta invitations'")).toBe(1);
 
     const id = (await app.db.prepare("SELECT id FROM waitlist WHERE email = 'tester1@example.test'").first<{ id: number }>())!.id;
-    const status = await app.fetch(new Request(await statusUrl({ siteUrl: "http://127.0.0.1:8788", tokenSecret: vars.EMAIL_TOKEN_SECRET! }, id, Date.now())));
+    const status = await app.fetch(new Request(await statusUrl({ siteUrl: "http://127.0.0.1:8788", tokenSecret: vars.EMAIL_TOKEN_SECRET! }, { id, linkVersion: 0 }, Date.now())));
     const page = await read(status);
     expect(page).toContain("You're invited to the beta");
     expect(page).toContain(`href="${TESTFLIGHT}"`);

@@ -65,15 +65,22 @@ export async function seedConfirmedLine(db: SeedableD1, count: number): Promise<
   return ids;
 }
 
-const MAKERS = { confirm: confirmUrl, status: statusUrl, unsubscribe: unsubscribeUrl } as const;
+const MAKERS = {
+  confirm: (keys: LinkKeys, id: number, issuedAt: number, linkVersion: number) => confirmUrl(keys, { id, linkVersion }, issuedAt),
+  status: (keys: LinkKeys, id: number, issuedAt: number, linkVersion: number) => statusUrl(keys, { id, linkVersion }, issuedAt),
+  unsubscribe: (keys: LinkKeys, id: number, issuedAt: number) => unsubscribeUrl(keys, id, issuedAt),
+} as const;
 /** How long each kind of link lives, in hours, as the product promises it (ADR 0031). */
 const LIFETIME_HOURS = { confirm: 48, status: 365 * 24, unsubscribe: 365 * 24 } as const;
 
 /** The links of the site whose link keys are `keys`, as page paths. */
 export function entryLinks(keys: LinkKeys) {
-  /** The page path with a link of `purpose` for entry `id`, as an email carries it (issued now unless said). */
-  const linkPath = async (purpose: LinkPurpose, id: number, issuedAt = Date.now()): Promise<string> => {
-    const url = new URL(await MAKERS[purpose](keys, id, issuedAt));
+  /**
+   * The page path with a link of `purpose` for entry `id`, as an email carries it (issued now unless
+   * said; status and confirm links with the entry's link version, 0 unless said).
+   */
+  const linkPath = async (purpose: LinkPurpose, id: number, issuedAt = Date.now(), linkVersion = 0): Promise<string> => {
+    const url = new URL(await MAKERS[purpose](keys, id, issuedAt, linkVersion));
     return `${url.pathname}${url.search}`;
   };
   /** The same link, expired a minute ago. */

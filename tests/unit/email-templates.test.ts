@@ -23,6 +23,7 @@ const entry = (status: EmailEntry["status"]): EmailEntry => ({
   referralCode: "abc123def456",
   referralCount: 2,
   intent: "beta_testing",
+  linkVersion: 0,
   preferences: { updates: true, invitations: true, android: true, macos: false, chromeExtension: false },
 });
 

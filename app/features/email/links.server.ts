@@ -3,6 +3,11 @@
  * purpose-bound, expiring token whose subject is the waitlist entry's id (ids are never reused:
  * AUTOINCREMENT). The pages behind them verify with verifyLinkToken.
  *
+ * Links that lead to the status page (status, and confirm, whose page links there) also carry the
+ * entry's link version, `<id>_<version>` (plain `<id>` for version 0, as every link had before
+ * versions existed): "Sign out old links" raises the version and so revokes every earlier link (ADR
+ * 0044). Unsubscribe links carry none: leaving must always work.
+ *
  * A message's tokens are minted from the outbox row's creation time, not from the clock: the same row
  * always renders to the same bytes, so a resend under the same Idempotency-Key is recognised by the
  * provider as the same request (ADR 0031).
@@ -49,18 +54,30 @@ export function siteLink(keys: Pick<LinkKeys, "siteUrl">, path: string, query: R
   return url.toString();
 }
 
-async function tokenUrl(keys: LinkKeys, purpose: LinkPurpose, waitlistId: number, issuedAt: number): Promise<string> {
-  if (!Number.isSafeInteger(waitlistId) || waitlistId <= 0) throw new Error("links: a waitlist id is a positive integer");
-  const token = await signToken(keys.tokenSecret, { purpose, subject: String(waitlistId), expiresAt: issuedAt + LINK_LIFETIME_MS[purpose] });
+/** The entry a status or confirm link opens, and the version of its links when the link was made. */
+export interface LinkHolder {
+  id: number;
+  linkVersion: number;
+}
+
+/** Whether a purpose's links carry the entry's link version (see above). */
+const VERSIONED: Record<LinkPurpose, boolean> = { confirm: true, status: true, unsubscribe: false };
+export const carriesLinkVersion = (purpose: LinkPurpose): boolean => VERSIONED[purpose];
+
+async function tokenUrl(keys: LinkKeys, purpose: LinkPurpose, { id, linkVersion }: LinkHolder, issuedAt: number): Promise<string> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error("links: a waitlist id is a positive integer");
+  if (!Number.isSafeInteger(linkVersion) || linkVersion < 0 || (linkVersion > 0 && !VERSIONED[purpose])) throw new Error("links: a bad link version");
+  const subject = linkVersion > 0 ? `${id}_${linkVersion}` : String(id);
+  const token = await signToken(keys.tokenSecret, { purpose, subject, expiresAt: issuedAt + LINK_LIFETIME_MS[purpose] });
   return siteLink(keys, LINK_PATHS[purpose], { token });
 }
 
 /** /waitlist/confirm?token=… (48 h). */
-export const confirmUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number) => tokenUrl(keys, "confirm", waitlistId, issuedAt);
+export const confirmUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number) => tokenUrl(keys, "confirm", entry, issuedAt);
 /** /waitlist/status?token=… (365 days). */
-export const statusUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number) => tokenUrl(keys, "status", waitlistId, issuedAt);
+export const statusUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number) => tokenUrl(keys, "status", entry, issuedAt);
 /** /waitlist/unsubscribe?token=… (365 days); also the RFC 8058 one-click POST target. */
-export const unsubscribeUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number) => tokenUrl(keys, "unsubscribe", waitlistId, issuedAt);
+export const unsubscribeUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number) => tokenUrl(keys, "unsubscribe", { id: waitlistId, linkVersion: 0 }, issuedAt);
 
 /** The referral link a confirmed entry shares. */
 export function referralUrl(keys: Pick<LinkKeys, "siteUrl">, referralCode: string): string {
@@ -68,20 +85,24 @@ export function referralUrl(keys: Pick<LinkKeys, "siteUrl">, referralCode: strin
 }
 
 export type LinkVerification =
-  | { status: "valid"; waitlistId: number; expiresAt: number }
-  | { status: "expired"; waitlistId: number; expiresAt: number }
+  | { status: "valid" | "expired"; waitlistId: number; linkVersion: number; expiresAt: number }
   | { status: "invalid" };
+
+/** `<id>` or, for the purposes that carry one, `<id>_<version>` with a version of 1 or more. */
+const SUBJECT = /^([1-9]\d{0,15})(?:_([1-9]\d{0,8}))?$/;
 
 /**
  * Checks a link's token for `purpose`. Expired (good signature, time past) names the entry, so an
  * expired confirmation link can offer a new one; anything else is invalid. With no keys (email off in
- * production) every token is invalid.
+ * production) every token is invalid. Whether the link version is still the entry's is for the
+ * caller, who reads the entry (entry-access.server.ts).
  */
 export async function verifyLinkToken(keys: LinkKeys | null, purpose: LinkPurpose, token: string | null | undefined, now = Date.now()): Promise<LinkVerification> {
   if (!keys) return { status: "invalid" };
   const result: TokenVerification = await verifyToken(keys.tokenSecret, purpose, token, now);
   if (result.status === "invalid") return result;
-  const waitlistId = /^[1-9]\d{0,15}$/.test(result.subject) ? Number(result.subject) : NaN;
-  if (!Number.isSafeInteger(waitlistId)) return { status: "invalid" };
-  return { status: result.status, waitlistId, expiresAt: result.expiresAt };
+  const [, id, version] = SUBJECT.exec(result.subject) ?? [];
+  const waitlistId = Number(id);
+  if (!Number.isSafeInteger(waitlistId) || (version !== undefined && !VERSIONED[purpose])) return { status: "invalid" };
+  return { status: result.status, waitlistId, linkVersion: version === undefined ? 0 : Number(version), expiresAt: result.expiresAt };
 }

@@ -268,7 +268,7 @@ class SenderRun {
     if (ids.length === 0) return new Map();
     const { results } = await this.db
       .prepare(
-        `SELECT id, email, first_name, status, referral_code, referral_count, intent,
+        `SELECT id, email, first_name, status, referral_code, referral_count, intent, link_version,
                 wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
            FROM waitlist WHERE id IN (SELECT value FROM json_each(?1))`,
       )
@@ -364,6 +364,7 @@ interface EntryRow extends PreferenceColumns {
   referral_code: string | null;
   referral_count: number;
   intent: string;
+  link_version: number;
 }
 
 function toEntry(r: EntryRow): EmailEntry {
@@ -375,6 +376,7 @@ function toEntry(r: EntryRow): EmailEntry {
     referralCode: r.referral_code,
     referralCount: r.referral_count,
     intent: r.intent,
+    linkVersion: r.link_version,
     preferences: preferencesOf(r),
   };
 }

@@ -20,6 +20,8 @@ import { INVITATION_AUDIENCE, SEGMENT_AUDIENCES, SEGMENTS, type Segment } from "
 import type { TestCopy } from "~/features/email/campaign-content.server";
 import { outboxInsert } from "~/features/email/outbox.server";
 import type { EmailCampaignKind } from "~/db/schema";
+import { inLineSql, lineOrderSql } from "~/features/waitlist/place-in-line.server";
+import { readReferralBoost } from "~/lib/settings.server";
 
 /** Outbox rows written per chunk. */
 export const QUEUE_CHUNK = 500;
@@ -98,14 +100,17 @@ export async function findCampaign(db: D1Database, where: { id: number } | { req
   return row ? toCampaign(row) : null;
 }
 
-/** Who the audience picks from `waitlist`, in the order it is queued: its SQL condition and its cursor column. */
-function audienceQuery(kind: EmailCampaignKind, audience: Audience): { where: string; key: "id" | "line_seq" } {
-  if ("segment" in audience) return { where: SEGMENT_AUDIENCES[audience.segment].sql, key: "id" };
+/**
+ * Who the audience picks from `waitlist` (its SQL condition), and in which order it is queued: by id
+ * (a segment, the ticked rows), or by place in line (the next testers: the status page's order itself,
+ * lineOrderSql, boost included).
+ */
+function audienceQuery(kind: EmailCampaignKind, audience: Audience): { where: string; order: "id" | "place" } {
+  if ("segment" in audience) return { where: SEGMENT_AUDIENCES[audience.segment].sql, order: "id" };
   const invitable = INVITATION_AUDIENCE.sql;
   if (kind !== "invitation") throw new Error("campaign: only invitations pick people by place or by row");
-  // The next testers in line: in the order they confirmed (line_seq), as the status page ranks them.
-  if ("next" in audience) return { where: `${invitable} AND line_seq IS NOT NULL`, key: "line_seq" };
-  return { where: `${invitable} AND id IN (SELECT value FROM json_each(?9))`, key: "id" };
+  if ("next" in audience) return { where: `${invitable} AND ${inLineSql("waitlist")}`, order: "place" };
+  return { where: `${invitable} AND id IN (SELECT value FROM json_each(?9))`, order: "id" };
 }
 
 /** How many people an audience reaches now (what the page shows before sending). */
@@ -133,14 +138,15 @@ export async function audienceCounts(db: D1Database): Promise<{ segments: Record
   return { segments, invitable: row?.invitable ?? 0, invited: row?.invited ?? 0 };
 }
 
-/** The first testers an "invite the next N" would reach, for the owner to see before sending. */
+/** The first testers an "invite the next N" would reach, in that order, for the owner to see before sending. */
 export async function nextInLine(db: D1Database, limit: number): Promise<{ id: number; email: string; name: string }[]> {
+  const { where } = audienceQuery("invitation", { next: limit });
   const { results } = await db
     .prepare(
       `SELECT id, email, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) AS name FROM waitlist
-        WHERE ${INVITATION_AUDIENCE.sql} AND line_seq IS NOT NULL ORDER BY line_seq LIMIT ?1`,
+        WHERE ${where} ORDER BY ${lineOrderSql("waitlist", "?2")} LIMIT ?1`,
     )
-    .bind(limit)
+    .bind(limit, await readReferralBoost(db))
     .all<{ id: number; email: string; name: string }>();
   return results;
 }
@@ -205,38 +211,47 @@ export interface QueueProgress {
 
 /**
  * Writes the campaign's outbox rows from its cursor, a chunk at a time, until every recipient has one
- * or the budget is spent. Safe to run again at any time and from two requests at once.
+ * or the budget is spent. Safe to run again at any time and from two requests at once: a chunk is
+ * written only if the campaign's cursor is still the one it was picked at.
+ *
+ * The cursor is the last id written for an audience in id order. For the next testers in line it
+ * counts chunks instead: each chunk takes the first in line who have no invitation yet (the audience
+ * leaves out anyone with one), so a resumed campaign goes on from the line as it is then.
  */
 export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs = QUEUE_BUDGET_MS, chunk = QUEUE_CHUNK, clock = Date.now } = {}): Promise<QueueProgress> {
   let campaign = start;
   let written = 0;
   const deadline = clock() + budgetMs;
-  const { where, key } = audienceQuery(campaign.kind, campaign.audience);
+  const { where, order } = audienceQuery(campaign.kind, campaign.audience);
   // D1 refuses a parameter the statement does not use: the list of ids is bound only when it is one.
   const ids = "ids" in campaign.audience ? [JSON.stringify(campaign.audience.ids)] : [];
   const target = "next" in campaign.audience ? campaign.audience.next : null;
   const payload = "segment" in campaign.audience ? JSON.stringify({ segment: campaign.audience.segment }) : "{}";
+  const boost = order === "place" ? await readReferralBoost(db) : 0;
   // At least one chunk per call (a request always makes progress), then more while the budget lasts.
   for (let first = true; campaign.queuedAt === null && (first || clock() < deadline); first = false) {
-    const limit = target === null ? chunk : Math.min(chunk, target - campaign.queuedCount);
-    const { results: picked } = await db
-      .prepare(`SELECT id, ${key} AS k FROM waitlist WHERE ${where} AND ${key} > ?1 ORDER BY ${key} LIMIT ?2`.replaceAll("?9", "?3"))
-      .bind(campaign.cursor, Math.max(limit, 0), ...ids)
-      .all<{ id: number; k: number }>();
-    const last = picked.at(-1)?.k ?? campaign.cursor;
+    const limit = Math.max(target === null ? chunk : Math.min(chunk, target - campaign.queuedCount), 0);
+    const picking =
+      order === "place"
+        ? db.prepare(`SELECT id FROM waitlist WHERE ${where} ORDER BY ${lineOrderSql("waitlist", "?2")} LIMIT ?1`).bind(limit, boost)
+        : db.prepare(`SELECT id FROM waitlist WHERE ${where} AND id > ?1 ORDER BY id LIMIT ?2`.replaceAll("?9", "?3")).bind(campaign.cursor, limit, ...ids);
+    const picked = (await picking.all<{ id: number }>()).results.map((row) => row.id);
+    const last = order === "place" ? campaign.cursor + 1 : (picked.at(-1) ?? campaign.cursor);
     // The audience is exhausted when a chunk comes back short (or the next-N target is met below).
     const exhausted = picked.length < limit || limit <= 0;
     const now = new Date(clock()).toISOString();
     const [insert] = await db.batch([
+      // In the order picked (the place in line, or the id), and only from the cursor this chunk was picked at.
       db
         .prepare(
           `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, campaign_id)
            SELECT ?1 || ':' || ?2 || ':' || id, ?1, email, ?4, id, ?2 FROM waitlist
-            WHERE id IN (SELECT value FROM json_each(?3)) AND ${where.replaceAll("?9", "?5")}
-            ORDER BY ${key}
+            WHERE id IN (SELECT value FROM json_each(?3)) AND ${where.replaceAll("?9", "?6")}
+              AND EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?2 AND cursor = ?5 AND queued_at IS NULL)
+            ORDER BY (SELECT key FROM json_each(?3) WHERE value = waitlist.id)
            ON CONFLICT DO NOTHING`,
         )
-        .bind(campaign.kind, campaign.id, JSON.stringify(picked.map((p) => p.id)), payload, ...ids),
+        .bind(campaign.kind, campaign.id, JSON.stringify(picked), payload, campaign.cursor, ...ids),
       // Guarded by the cursor this chunk started from: a second request resuming at once counts nothing twice.
       db
         .prepare(

@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
 import { LinkIcon } from "~/components/ui/icons";
-import { siteConfig } from "~/config/site";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { formatUtcDate } from "~/lib/dates";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
+import { EmailMyLinkCard } from "./email-my-link";
 import { BackHomeLink, EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
 import { PREFERENCE_FIELDS, REJOIN_WORDING, type EntryPreferences, type StatusActionResult, type StatusView } from "./entry-views";
+import { SignOutLinksCard } from "./SignOutLinksCard";
 
 type ConfirmedView = Extract<StatusView, { state: "confirmed" }>;
 
@@ -14,21 +15,18 @@ type ConfirmedView = Extract<StatusView, { state: "confirmed" }>;
 export function StatusPage({ view, result }: { view: StatusView; result?: StatusActionResult }) {
   switch (view.state) {
     case "invalid":
-      return <InvalidLinkPage />;
+      return <InvalidLinkPage><EmailMyLinkCard /></InvalidLinkPage>;
     case "expired":
       return (
-        <EntryPage
-          title={ENTRY_PAGE_TEXT.expiredStatusTitle}
-          lead={
-            <>
-              Links to your status page work for a year. Write to{" "}
-              <a className="underline" href={`mailto:${siteConfig.supportEmail}`}>
-                {siteConfig.supportEmail}
-              </a>{" "}
-              from the address you signed up with, and we'll send you a fresh one.
-            </>
-          }
-        />
+        <EntryPage title={ENTRY_PAGE_TEXT.expiredStatusTitle} lead="Links to your status page work for a year.">
+          <EmailMyLinkCard />
+        </EntryPage>
+      );
+    case "signed_out":
+      return (
+        <EntryPage icon="success" title={ENTRY_PAGE_TEXT.signedOutTitle} lead={ENTRY_PAGE_TEXT.signedOutBody}>
+          <BackHomeLink />
+        </EntryPage>
       );
     case "deleted":
       return (
@@ -38,8 +36,9 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
           lead="Your entry, your place in line, your referral link and any email waiting for you are gone, and the links in our emails no longer work. Thank you for your interest. Goodbye!"
         >
           <p className="text-sm text-ink-muted">
-            We keep only a keyed fingerprint of your address (never the address itself), so that no import or resend can email
-            you again. If you sign up and confirm once more, it is removed.
+            We keep only keyed fingerprints of your address (never the address itself): one so that no import or resend can
+            email you again, removed if you sign up and confirm once more; and, if a friend's link brought you, one so that
+            your sign-up counts for a referral only once.
           </p>
           <BackHomeLink />
         </EntryPage>
@@ -109,6 +108,7 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
       </dl>
       {view.referralUrl ? <ReferralCard url={view.referralUrl} boost={view.boost} /> : null}
       <PreferencesCard token={view.token} preferences={view.preferences} saved={result?.intent === "preferences"} />
+      <SignOutLinksCard token={view.token} email={view.email} result={result} />
       <DeleteDataCard token={view.token} result={result} />
       <p className="text-sm text-ink-muted">
         Signed up as <strong className="break-all text-ink">{view.email}</strong>. Keep this page's link to yourself: anyone with it can

@@ -3,6 +3,7 @@ import { siteConfig } from "~/config/site";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
 import { BackHomeLink, EntryPage, InvalidLinkPage, TokenForm } from "./entry-page";
 import type { UnsubscribeView } from "./entry-views";
+import { STATUS_LINK_REQUEST_PATH } from "./status-link-request";
 
 /** /waitlist/unsubscribe in each of its states (entry-views.ts). */
 export function UnsubscribePage({ view }: { view: UnsubscribeView }) {
@@ -13,7 +14,7 @@ export function UnsubscribePage({ view }: { view: UnsubscribeView }) {
       return (
         <EntryPage
           title={ENTRY_PAGE_TEXT.unsubscribeTitle}
-          lead={`You'll get no more email from ${siteConfig.appName}: no beta invitation, no news. If you only want fewer emails, choose them in your preferences instead.`}
+          lead={`You'll get no more email from ${siteConfig.appName}: no beta invitation, no news.${view.pending ? "" : " If you only want fewer emails, choose them on your status page instead: we can email you its link."}`}
         >
           <div className="card flex flex-col gap-3 p-6 sm:flex-row sm:items-center sm:p-8">
             <TokenForm
@@ -23,11 +24,11 @@ export function UnsubscribePage({ view }: { view: UnsubscribeView }) {
               pendingLabel={ENTRY_PAGE_TEXT.unsubscribing}
               buttonClassName="btn btn-primary w-full sm:w-auto"
             />
-            {view.statusPath ? (
-              <Link className="btn btn-secondary" to={view.statusPath}>
+            {view.pending ? null : (
+              <Link className="btn btn-secondary" to={STATUS_LINK_REQUEST_PATH}>
                 Choose my emails instead
               </Link>
-            ) : null}
+            )}
           </div>
         </EntryPage>
       );
@@ -38,15 +39,7 @@ export function UnsubscribePage({ view }: { view: UnsubscribeView }) {
           title={ENTRY_PAGE_TEXT.unsubscribedTitle}
           lead={`${siteConfig.appName} won't email you again. Nothing else changes until you say so.`}
         >
-          {view.statusPath ? (
-            <p className="text-ink-muted">
-              Your{" "}
-              <Link className="underline" to={view.statusPath}>
-                status page
-              </Link>{" "}
-              lets you rejoin the waitlist or delete your data.
-            </p>
-          ) : null}
+          <p className="text-ink-muted">The link to your status page in our earlier emails lets you rejoin the waitlist or delete your data.</p>
           <BackHomeLink look="secondary" />
         </EntryPage>
       );

@@ -19,7 +19,7 @@ async function viewOf(opened: EntryAccess, token: string | null): Promise<Return
     // An expired link names its entry, but opens nothing else: no status link from it.
     return answer({ state: "expired", canResend: entry.status === "pending", alreadyConfirmed: entry.status === "confirmed", token }, 410);
   }
-  if (entry.status === "confirmed") return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry.id) });
+  if (entry.status === "confirmed") return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry) });
   return answer({ state: "ready", token, firstName: entry.firstName, rejoining: entry.status === "unsubscribed" });
 }
 
@@ -44,5 +44,5 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
 
   const outcome = await confirmEntry(context, opened.entry);
   if (outcome === "already_confirmed") return viewOf({ ...opened, entry: { ...opened.entry, status: "confirmed" } }, token);
-  return redirect(await entryPagePath(opened.keys, "status", opened.entry.id, { confirmed: "1" }), { headers: PRIVATE_PAGE_HEADERS });
+  return redirect(await entryPagePath(opened.keys, "status", opened.entry, { confirmed: "1" }), { headers: PRIVATE_PAGE_HEADERS });
 }

@@ -5,7 +5,8 @@
  * A confirmation is ONE D1 batch, so it lands whole or not at all:
  *   1. the entry becomes confirmed: confirmed_at, the next line_seq in confirmation order (an entry
  *      that had one keeps it), unsubscribed_at cleared, preferences untouched;
- *   2. its referrer is credited, once ever (referred_by set, not itself, referral_credited_at NULL);
+ *   2. its referrer is credited, once per person ever: referred_by set, not itself, and the person's
+ *      inbox new to the referral ledger (referral-credit.server.ts, ADR 0044);
  *   3. its address leaves the suppression list (a confirmation is new consent);
  *   4. the welcome message is queued, with the place in line computed in the same transaction.
  * Steps 2 and 4 apply only if step 1 changed the entry in this batch: they are keyed on the
@@ -20,6 +21,7 @@ import { emailSettings } from "~/lib/env.server";
 import { readReferralBoost } from "~/lib/settings.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
 import { placePayloadSql } from "./place-in-line.server";
+import { referralCreditStatements } from "./referral-credit.server";
 import { CONFIRMATION_RESEND_MS } from "./waitlist.server";
 
 /** Proof of a consent given somewhere other than the sign-up form (rejoining from the status page). */
@@ -60,23 +62,10 @@ export async function confirmEntry(
           WHERE id = ?1 AND status <> 'confirmed'`,
       )
       .bind(entry.id, at, consent ? at : null, consent?.form ?? null, consent?.page ?? null, consent?.wording ?? null),
-    // The referrer first (it reads referral_credited_at IS NULL), then the mark that it was credited.
-    db
-      .prepare(
-        `UPDATE waitlist SET referral_count = referral_count + 1
-          WHERE id = (SELECT referred_by FROM waitlist
-                       WHERE id = ?1 AND confirmed_at = ?2 AND referral_credited_at IS NULL AND referred_by <> id)`,
-      )
-      .bind(entry.id, at),
-    db
-      .prepare(
-        `UPDATE waitlist SET referral_credited_at = ?2
-          WHERE id = ?1 AND confirmed_at = ?2 AND referral_credited_at IS NULL AND referred_by <> id`,
-      )
-      .bind(entry.id, at),
   ];
+  // Without the hashing secret there is no ledger, and so no credit (never one that could repeat).
   const secret = context.env.SUPPRESSION_HASH_SECRET;
-  if (secret) statements.push(await liftSuppression(db, secret, entry.email));
+  if (secret) statements.push(...(await referralCreditStatements(db, secret, entry, at)), await liftSuppression(db, secret, entry.email));
   const sending = emailSettings(context.env).enabled;
   if (sending) {
     // Unique per confirmation: a later confirmation (after leaving the list) is welcomed again.

@@ -2,10 +2,10 @@
  * The private pages a person on the waitlist reaches from an email (/waitlist/confirm, /status,
  * /unsubscribe; ADR 0031): which entry a link's token names, and what every answer of those pages
  * carries. A page shows nothing about any entry unless the token's signature is good, for the page's
- * own purpose, and names an entry that still exists.
+ * own purpose, and names an entry that still exists, with the entry's current link version (ADR 0044).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
+import { carriesLinkVersion, linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkHolder, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
 import { preferencesOf, type PreferenceColumns } from "~/features/email/templates/types.server";
 import type { WaitlistStatus } from "~/db/schema";
 import type { EntryPreferences } from "./entry-views";
@@ -28,6 +28,8 @@ export interface WaitlistEntryRecord {
   unsubscribedAt: string | null;
   /** When their beta invitation went out (issue 17). */
   invitedAt: string | null;
+  /** The version its status and confirm links must carry; "Sign out old links" raises it (ADR 0044). */
+  linkVersion: number;
   preferences: EntryPreferences;
 }
 
@@ -53,12 +55,13 @@ interface EntryRow extends PreferenceColumns {
   referral_count: number;
   unsubscribed_at: string | null;
   invited_at: string | null;
+  link_version: number;
 }
 
 export async function readEntry(db: D1Database, id: number): Promise<WaitlistEntryRecord | null> {
   const row = await db
     .prepare(
-      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at, invited_at,
+      `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at, invited_at, link_version,
               wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
          FROM waitlist WHERE id = ?1`,
     )
@@ -76,6 +79,7 @@ export async function readEntry(db: D1Database, id: number): Promise<WaitlistEnt
     referralCount: row.referral_count,
     unsubscribedAt: row.unsubscribed_at,
     invitedAt: row.invited_at,
+    linkVersion: row.link_version,
     preferences: preferencesOf(row),
   };
 }
@@ -93,6 +97,8 @@ export async function openEntry(context: AppLoadContext, purpose: LinkPurpose, t
   const entry = await readEntry(context.cloudflare.env.DB, verified.waitlistId);
   // A deleted entry's links open nothing (ids are never reused).
   if (!entry) return { access: "gone" };
+  // A link from before "Sign out old links" opens nothing either, not even as expired.
+  if (carriesLinkVersion(purpose) && verified.linkVersion !== entry.linkVersion) return { access: "invalid" };
   return { access: verified.status, entry, keys };
 }
 
@@ -101,8 +107,8 @@ export async function openEntry(context: AppLoadContext, purpose: LinkPurpose, t
  * are (statusUrl, unsubscribeUrl), then made relative, so a redirect or a link on the page stays on
  * the origin the person is using.
  */
-export async function entryPagePath(keys: LinkKeys, page: "status" | "unsubscribe", entryId: number, extra: Record<string, string> = {}, now = Date.now()): Promise<string> {
-  const url = new URL(await (page === "status" ? statusUrl : unsubscribeUrl)(keys, entryId, now));
+export async function entryPagePath(keys: LinkKeys, page: "status" | "unsubscribe", entry: LinkHolder, extra: Record<string, string> = {}, now = Date.now()): Promise<string> {
+  const url = new URL(await (page === "status" ? statusUrl(keys, entry, now) : unsubscribeUrl(keys, entry.id, now)));
   for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
   return `${url.pathname}${url.search}`;
 }

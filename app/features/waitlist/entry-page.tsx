@@ -62,11 +62,12 @@ export function BackHomeLink({ look = "primary" }: { look?: "primary" | "seconda
   );
 }
 
-/** A link without a valid token: nothing about anyone, only what to do. */
-export function InvalidLinkPage() {
+/** A link without a valid token: nothing about anyone, only what to do (`children`: a way to a new link). */
+export function InvalidLinkPage({ children }: { children?: ReactNode }) {
   return (
     <EntryPage title={ENTRY_PAGE_TEXT.invalidTitle} lead={ENTRY_PAGE_TEXT.invalidBody}>
-      <BackHomeLink />
+      {children}
+      <BackHomeLink look={children ? "secondary" : "primary"} />
     </EntryPage>
   );
 }

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { suppress } from "~/features/email/suppression.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
 import { PREFERENCE_FIELDS, type EntryPreferences } from "./entry-views";
+import { keepReferralCredit } from "./referral-credit.server";
 
 /** The preferences a form sent: a checkbox present means yes, absent means no. */
 export function preferencesFrom(fields: Record<string, string>): EntryPreferences {
@@ -25,14 +26,16 @@ export async function savePreferences(db: D1Database, entryId: number, preferenc
 /**
  * "Delete my data": the entry goes, and with it its outbox rows (ON DELETE CASCADE) and thereby every
  * link ever sent to it (tokens name the entry's id, and ids are never reused). Others it referred keep
- * their entries (referred_by becomes NULL); its referrer keeps the credit. The address's keyed hash
- * joins the suppression list in the same batch: leaving this way means no more mail too, and a later
- * sign-up that is confirmed lifts it like any new consent.
+ * their entries (referred_by becomes NULL); its referrer keeps the credit, and the referral ledger keeps
+ * the inbox's keyed hash, so joining again credits no one (ADR 0044). The address's keyed hash joins
+ * the suppression list in the same batch: leaving this way means no more mail too, and a later sign-up
+ * that is confirmed lifts it like any new consent.
  */
 export async function deleteEntry(context: AppLoadContext, entry: WaitlistEntryRecord): Promise<void> {
   const db = context.cloudflare.env.DB;
-  const statements: D1PreparedStatement[] = [db.prepare("DELETE FROM waitlist WHERE id = ?1").bind(entry.id)];
   const secret = context.env.SUPPRESSION_HASH_SECRET;
+  const statements: D1PreparedStatement[] = secret ? [await keepReferralCredit(db, secret, entry)] : [];
+  statements.push(db.prepare("DELETE FROM waitlist WHERE id = ?1").bind(entry.id));
   if (secret) statements.push(await suppress(db, secret, entry.email, "unsubscribed"));
   await db.batch(statements);
 }

@@ -44,6 +44,8 @@ export type StatusView =
   | { state: "invalid" }
   | { state: "expired" }
   | { state: "deleted" }
+  /** After "Sign out old links": names no one; the new link went to the inbox. */
+  | { state: "signed_out" }
   | { state: "pending" }
   | { state: "unsubscribed"; token: string; email: string; unsubscribedAt: string | null }
   | {
@@ -70,10 +72,13 @@ export type StatusActionResult =
   | { intent: "preferences"; saved: true }
   | { intent: "delete"; error: "confirm_required" }
   | { intent: "resubscribe"; done: true }
+  /** "Sign out old links" while no email can be sent: the links were left as they are. */
+  | { intent: "sign-out"; error: "email_off" }
   /** No valid link, or the entry is not in a state that allows it: nothing changed. */
   | { intent: "refused" };
 
 export type UnsubscribeView =
   | { state: "invalid" }
-  | { state: "ready"; token: string; statusPath: string | null }
-  | { state: "unsubscribed"; statusPath: string | null };
+  /** pending: never confirmed, so it has no status page to choose emails on. */
+  | { state: "ready"; token: string; pending: boolean }
+  | { state: "unsubscribed" };

@@ -8,20 +8,24 @@
  * entry ahead by `boost` places per confirmed referral but never past place 1, and since line_seq is
  * unique the order is total: two entries never share a place.
  *
- * One SQL expression serves the status page and the welcome message's payload (computed inside the
- * confirmation's batch), so the two can never disagree.
+ * This module is the order's one home: the status page's place and the welcome message's payload
+ * (placeSql) count the entries before one in exactly the order that "Invite the next N" sends
+ * invitations in (lineOrderSql, features/outreach/campaigns.server.ts), so none of them can disagree.
  */
 
 /** Who is in line: confirmed and numbered. (Unsubscribed entries keep their line_seq, but not a place.) */
-const inLine = (alias: string) => `${alias}.status = 'confirmed' AND ${alias}.line_seq IS NOT NULL`;
+export const inLineSql = (alias: string) => `${alias}.status = 'confirmed' AND ${alias}.line_seq IS NOT NULL`;
+const inLine = inLineSql;
 
-/** The sort key; `boost` is a bound parameter (e.g. "?2"). */
-const lineKey = (alias: string, boost: string) => `(${alias}.line_seq - ${alias}.referral_count * ${boost})`;
+/**
+ * The order of the line, first place first, as ORDER BY terms on `alias` (also a row value: one entry
+ * is ahead of another when its terms compare lower). `boost` is a bound parameter (e.g. "?2").
+ */
+export const lineOrderSql = (alias: string, boost: string) => `${alias}.line_seq - ${alias}.referral_count * ${boost}, ${alias}.line_seq`;
 
 /** The place of the entry aliased `entry` in the enclosing query, as an SQL expression. */
 export function placeSql(entry: string, boost: string): string {
-  const ahead = `${lineKey("other", boost)} < ${lineKey(entry, boost)} OR (${lineKey("other", boost)} = ${lineKey(entry, boost)} AND other.line_seq < ${entry}.line_seq)`;
-  return `(SELECT 1 + count(*) FROM waitlist AS other WHERE ${inLine("other")} AND (${ahead}))`;
+  return `(SELECT 1 + count(*) FROM waitlist AS other WHERE ${inLine("other")} AND (${lineOrderSql("other", boost)}) < (${lineOrderSql(entry, boost)}))`;
 }
 
 /** How many are in line, as an SQL expression. */

@@ -2,7 +2,7 @@
  * /waitlist/status?token=…: a person's private page (ADR 0031). Confirmed: their place in line, their
  * referrals and referral link, their email preferences, and "Delete my data". Pending: confirm first.
  * Unsubscribed: says so, offers to rejoin and to delete. /waitlist/status?deleted=1 is the goodbye
- * page after a deletion (it names no one).
+ * page after a deletion, ?signed-out=1 the page after "Sign out old links" (neither names anyone).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
@@ -14,9 +14,12 @@ import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAcce
 import { deleteEntry, preferencesFrom, savePreferences } from "./entry-status.server";
 import { REJOIN_WORDING, type StatusActionResult, type StatusView } from "./entry-views";
 import { readPlaceInLine } from "./place-in-line.server";
+import { signOutOldLinks } from "./status-links.server";
 
 /** Where "Delete my data" lands: a page that names no one. */
 export const GOODBYE_PATH = `${LINK_PATHS.status}?deleted=1`;
+/** Where "Sign out old links" lands: a page that names no one and carries no link. */
+export const SIGNED_OUT_PATH = `${LINK_PATHS.status}?signed-out=1`;
 
 /** The proof of consent recorded when someone rejoins from their status page. */
 export const REJOIN_CONSENT: ConsentRecord = { form: "status_page", page: LINK_PATHS.status, wording: REJOIN_WORDING.version };
@@ -42,7 +45,7 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
     referralUrl: entry.referralCode ? referralUrl(keys, entry.referralCode) : null,
     boost,
     preferences: entry.preferences,
-    unsubscribePath: await entryPagePath(keys, "unsubscribe", entry.id),
+    unsubscribePath: await entryPagePath(keys, "unsubscribe", entry),
     justConfirmed,
     invitation: entry.invitedAt ? { invitedAt: entry.invitedAt, testflightUrl: await invitationLink(db, entry.id) } : null,
   });
@@ -69,10 +72,11 @@ export async function loadStatusPage(request: Request, context: AppLoadContext) 
   const url = new URL(request.url);
   const token = tokenOf(request);
   if (token === null && url.searchParams.get("deleted") === "1") return view({ state: "deleted" });
+  if (token === null && url.searchParams.get("signed-out") === "1") return view({ state: "signed_out" });
   return viewOf(context, await openEntry(context, "status", token), token, url.searchParams.get("confirmed") === "1");
 }
 
-/** intent "preferences", "delete" (with the confirming checkbox "confirm=yes") or "resubscribe". */
+/** intent "preferences", "delete" (with the confirming checkbox "confirm=yes"), "sign-out" or "resubscribe". */
 export async function handleStatusAction(request: Request, context: AppLoadContext) {
   const fields = (await readFormFields(request)) ?? {};
   const opened = await openEntry(context, "status", tokenOf(request, fields));
@@ -89,6 +93,12 @@ export async function handleStatusAction(request: Request, context: AppLoadConte
       if (fields.confirm !== "yes") return result({ intent: "delete", error: "confirm_required" }, 400);
       await deleteEntry(context, entry);
       return redirect(GOODBYE_PATH, { headers: PRIVATE_PAGE_HEADERS });
+    case "sign-out": {
+      const outcome = await signOutOldLinks(context, entry);
+      if (outcome === "not_confirmed") return result({ intent: "refused" }, 409);
+      if (outcome === "email_off") return result({ intent: "sign-out", error: "email_off" }, 503);
+      return redirect(SIGNED_OUT_PATH, { headers: PRIVATE_PAGE_HEADERS });
+    }
     case "resubscribe":
       if (entry.status !== "unsubscribed") return result({ intent: "refused" }, 409);
       await confirmEntry(context, entry, { consent: REJOIN_CONSENT });

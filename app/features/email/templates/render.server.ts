@@ -11,8 +11,8 @@ import type { CampaignContent, EmailEntry, EmailKind, MessageLinks } from "./typ
 export function messageLinks(keys: LinkKeys, entry: EmailEntry, issuedAt: number): MessageLinks {
   return {
     site: keys.siteUrl,
-    confirm: () => confirmUrl(keys, entry.id, issuedAt),
-    status: () => statusUrl(keys, entry.id, issuedAt),
+    confirm: () => confirmUrl(keys, entry, issuedAt),
+    status: () => statusUrl(keys, entry, issuedAt),
     unsubscribe: () => unsubscribeUrl(keys, entry.id, issuedAt),
     referral: () => (entry.referralCode ? referralUrl(keys, entry.referralCode) : null),
   };
@@ -30,6 +30,7 @@ export const SAMPLE_ENTRY: EmailEntry = {
   referralCode: "sample-code",
   referralCount: 0,
   intent: "beta_testing",
+  linkVersion: 0,
   preferences: { updates: true, invitations: true, android: true, macos: true, chromeExtension: true },
 };
 

@@ -18,6 +18,8 @@ export interface EmailEntry {
   referralCount: number;
   /** Why they joined: "beta_testing" (the beta program) or "waitlist". */
   intent: string;
+  /** The version its status and confirm links carry (ADR 0044). */
+  linkVersion: number;
   preferences: { updates: boolean; invitations: boolean; android: boolean; macos: boolean; chromeExtension: boolean };
 }
 

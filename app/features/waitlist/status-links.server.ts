@@ -1,0 +1,99 @@
+/**
+ * Getting a working status link, and revoking the old ones (ADR 0044). Both send the status_link
+ * message through the outbox; neither ever shows a link on a page, so holding an old link (or knowing
+ * an address) never yields a new one:
+ *
+ * - "Email me my link" (/waitlist/link): the same answer for every address; a confirmed entry with
+ *   exactly that address is emailed a fresh link. Limited per client and per inbox (lib/inbox.ts), and
+ *   a suppressed address gets nothing (the sender checks the list before every message).
+ * - "Sign out old links" (the status page): the entry's link version goes up, so every earlier status
+ *   and confirm link stops working, the one just used included; the new link goes to the inbox.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { nudgeEmailDelivery } from "~/features/email/nudge.server";
+import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server";
+import { checkKeyedLimits } from "~/lib/client-limiter.server";
+import { emailSettings } from "~/lib/env.server";
+import { emailProblem, normaliseEmail } from "~/lib/field-rules";
+import { inboxKey } from "~/lib/inbox";
+import { logError } from "~/lib/log.server";
+import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
+import type { WaitlistEntryRecord } from "./entry-access.server";
+import { STATUS_LINK_TEXT, type StatusLinkRequestResult } from "./status-link-request";
+
+/** Requests one client may send (whatever the addresses), and links one inbox may be sent. */
+export const STATUS_LINK_LIMITS = {
+  perClient: { scope: "status-link", max: 10, windowSeconds: 3_600 },
+  perInbox: [
+    { scope: "status-link-10min", max: 1, windowSeconds: 600 },
+    { scope: "status-link-day", max: 5, windowSeconds: 86_400 },
+  ],
+} as const;
+
+const answer = (result: StatusLinkRequestResult, status = 200, headers?: HeadersInit) => formAnswer(result, status, headers);
+
+/** POST /waitlist/link: "Email me my link". */
+export async function handleStatusLinkRequest(request: Request, context: AppLoadContext) {
+  const fields = await readFormFields(request);
+  const typed = typeof fields?.email === "string" ? fields.email.slice(0, 300) : "";
+  const problem = emailProblem(typed);
+  if (problem) return answer({ state: "error", message: problem, field: "email", email: typed }, 400);
+  const email = normaliseEmail(typed);
+
+  if (!emailSettings(context.env).enabled) return answer({ state: "error", message: STATUS_LINK_TEXT.emailOff, field: null, email }, 503);
+  const client = await clientOverLimit(request, context, STATUS_LINK_LIMITS.perClient);
+  if (client.limited) {
+    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, email }, 429, { "Retry-After": String(client.retryAfterSeconds) });
+  }
+  // Counted for every address asked about, on the list or not, so the limit says nothing about membership.
+  const inbox = await checkKeyedLimits(context, `inbox:${inboxKey(email)}`, STATUS_LINK_LIMITS.perInbox);
+  if (inbox.limited) {
+    const message = STATUS_LINK_TEXT.tooManyForInbox(Math.ceil(inbox.retryAfterSeconds / 60));
+    return answer({ state: "error", message, field: null, email }, 429, { "Retry-After": String(inbox.retryAfterSeconds) });
+  }
+
+  try {
+    // One statement whoever asks: the message is queued only for a confirmed entry with this address.
+    const result = await outboxInsert(context.cloudflare.env.DB, {
+      idempotencyKey: newIdempotencyKey("status_link"),
+      kind: "status_link",
+      recipient: email,
+      waitlist: { email },
+      onlyIf: { sql: "EXISTS (SELECT 1 FROM waitlist WHERE email = ?7 AND status = 'confirmed')", params: [email] },
+    }).run();
+    if (result.meta.changes > 0) nudgeEmailDelivery(context);
+  } catch (error) {
+    logError("status_link_request_failed", error);
+    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, email }, 503);
+  }
+  return answer({ state: "asked", email });
+}
+
+export type SignOutOutcome = "signed_out" | "email_off" | "not_confirmed";
+
+/**
+ * "Sign out old links": raises the entry's link version and queues the new link to its address, in one
+ * batch, both under the version the caller's link carried; a second click (or a race) finds it raised
+ * and changes nothing more. Only a confirmed entry, and only while email can be sent: otherwise the
+ * person would be left with no working link at all.
+ */
+export async function signOutOldLinks(context: AppLoadContext, entry: WaitlistEntryRecord): Promise<SignOutOutcome> {
+  if (entry.status !== "confirmed") return "not_confirmed";
+  if (!emailSettings(context.env).enabled) return "email_off";
+  const db = context.cloudflare.env.DB;
+  const next = entry.linkVersion + 1;
+  const [raised] = await db.batch([
+    db.prepare("UPDATE waitlist SET link_version = ?3 WHERE id = ?1 AND status = 'confirmed' AND link_version = ?2").bind(entry.id, entry.linkVersion, next),
+    outboxInsert(db, {
+      idempotencyKey: `status_link:${entry.id}:v${next}`,
+      kind: "status_link",
+      recipient: entry.email,
+      waitlist: { id: entry.id },
+      payload: { signedOut: true },
+      onlyIf: { sql: "EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND link_version = ?8)", params: [entry.id, next] },
+    }),
+  ]);
+  if ((raised?.meta.changes ?? 0) > 0) nudgeEmailDelivery(context);
+  return "signed_out";
+}
