@@ -12,7 +12,12 @@ import { handleStatusLinkRequest } from "~/features/waitlist/status-links.server
  */
 export const meta: MetaFunction = () => [{ title: `${STATUS_LINK_TEXT.title} · ${siteConfig.appName}` }, { name: "robots", content: "noindex" }];
 
-export const headers: HeadersFunction = ({ actionHeaders }) => ({ "Cache-Control": "no-store", ...Object.fromEntries(actionHeaders) });
+/** Never cached; a limited answer keeps its Retry-After. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(actionHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleStatusLinkRequest(request, context);
 

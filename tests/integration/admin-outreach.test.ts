@@ -273,6 +273,64 @@ describe("beta invitations", () => {
     expect(await recipients()).toEqual(["tester1@example.test", "tester2@example.test", "tester3@example.test", "tester4@example.test", "tester5@example.test"]);
   });
 
+  it("invite the next N and the status pages agree on the order, with a referral boost in play", async () => {
+    await setTestflight();
+    await app.db.prepare("INSERT INTO site_settings (key, value) VALUES ('referral_boost_places', '3')").run();
+    // Keys line_seq - 3 × referrals: t1 1, t2 2, t3 3, t4 4 - 6 = -2, t5 5, t6 6 - 3 = 3 (a tie: after t3), and
+    // someone with beta invitations off at 7 - 9 = -2 (a tie with t4, who confirmed first).
+    const referrals: Record<string, number> = { "tester4@example.test": 2, "tester6@example.test": 1, "nothanks@example.test": 3 };
+    const ids = new Map<string, number>();
+    for (let i = 1; i <= 6; i++) ids.set(`tester${i}@example.test`, await seed({ email: `tester${i}@example.test`, lineSeq: i }));
+    ids.set("nothanks@example.test", await seed({ email: "nothanks@example.test", lineSeq: 7, invitations: false }));
+    for (const [email, n] of Object.entries(referrals)) await app.db.prepare("UPDATE waitlist SET referral_count = ?2 WHERE email = ?1").bind(email, n).run();
+
+    // The order the status pages show, each person reading their own.
+    const keys = { siteUrl: "http://127.0.0.1:8788", tokenSecret: vars.EMAIL_TOKEN_SECRET! };
+    const places = new Map<string, number>();
+    for (const [email, id] of ids) {
+      const page = await read(await app.fetch(new Request(await statusUrl(keys, { id, linkVersion: 0 }, Date.now()))));
+      places.set(email, Number(/data-testid="place-in-line">#(\d+)/.exec(page)![1]));
+    }
+    const statusOrder = [...places].sort((a, b) => a[1] - b[1]).map(([email]) => email);
+    expect(statusOrder).toEqual([
+      "tester4@example.test",
+      "nothanks@example.test",
+      "tester1@example.test",
+      "tester2@example.test",
+      "tester3@example.test",
+      "tester6@example.test",
+      "tester5@example.test",
+    ]);
+    const invitable = statusOrder.filter((email) => email !== "nothanks@example.test");
+
+    // The review names them in that order.
+    const review = await read(await post(BETA, { intent: "review-invite", mode: "next", count: "6", request: key() }));
+    const named = review.slice(review.indexOf('data-testid="invite-review"'), review.indexOf('data-testid="invitation-preview"'));
+    const positions = invitable.map((email) => named.indexOf(email));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+
+    // "Invite the next 1", six times: each goes to whoever the status pages put first among those not yet invited.
+    const invitedInTurn: string[] = [];
+    for (let turn = 0; turn < invitable.length; turn++) {
+      await post(BETA, { intent: "invite", mode: "next", count: "1", request: key() });
+      await deliver();
+      const all = (await standin.deliveries()).flatMap((d) => d.to);
+      invitedInTurn.push(all.at(-1)!);
+    }
+    expect(invitedInTurn).toEqual(invitable);
+  });
+
+  it("invite the next 3 queues them in the status pages' order", async () => {
+    await setTestflight();
+    for (let i = 1; i <= 4; i++) await seed({ email: `tester${i}@example.test`, lineSeq: i });
+    await app.db.prepare("UPDATE waitlist SET referral_count = 1 WHERE email = 'tester4@example.test'").run();
+    await post(BETA, { intent: "invite", mode: "next", count: "3", request: key() });
+    const queued = await app.db.prepare("SELECT recipient FROM email_outbox WHERE kind = 'invitation' ORDER BY id").all<{ recipient: string }>();
+    // 4 - 5 = -1: the referral puts tester4 first.
+    expect(queued.results.map((row) => row.recipient)).toEqual(["tester4@example.test", "tester1@example.test", "tester2@example.test"]);
+  });
+
   it("a double click, a reload (the same form posted again) or ten posts at once create one batch and invite no one twice", async () => {
     await setTestflight();
     await seedLine();

@@ -478,14 +478,15 @@ describe("/waitlist/status", () => {
 // ---- /waitlist/unsubscribe -----------------------------------------------------------------------
 
 describe("/waitlist/unsubscribe", () => {
-  it("GET shows the Unsubscribe button and the way to the preferences, and changes nothing", async () => {
+  it("GET shows the Unsubscribe button and the way to the preferences (a fresh link by email, never a status link), and changes nothing", async () => {
     const id = await seed({ status: "confirmed", lineSeq: 1 });
     const response = await app.fetch(await linkPath("unsubscribe", id));
     expect(response.status).toBe(200);
     expectPrivate(response);
     const html = await pageText(response);
     expect(html).toContain(ENTRY_PAGE_TEXT.unsubscribeButton);
-    expect(html).toMatch(/href="\/waitlist\/status\?token=[^"]+"/);
+    expect(html).toContain('href="/waitlist/link"');
+    expect(html).not.toContain("/waitlist/status?token=");
     expect((await entry(id))!.status).toBe("confirmed");
   });
 

@@ -9,6 +9,7 @@ import { emailKinds } from "~/features/email/templates/kinds.server";
 import { renderLayout } from "~/features/email/templates/layout.server";
 import { renderMarkdown } from "~/features/email/templates/markdown.server";
 import { renderMessage } from "~/features/email/templates/render.server";
+import { signToken } from "~/lib/signed-token.server";
 import type { CampaignContent, EmailEntry } from "~/features/email/templates/types.server";
 
 const keys = { siteUrl: "https://linkvault.example", tokenSecret: "k".repeat(40) };
@@ -137,6 +138,28 @@ describe("message content", () => {
   it("status_link: a fresh status page link", async () => {
     const message = await render(cases[2]);
     expect(hrefs(message.html).some((href) => href.startsWith(`${keys.siteUrl}/waitlist/status?token=`))).toBe(true);
+  });
+
+  it("status_link: only for a confirmed person; after 'Sign out old links' it says so, and its link carries the entry's link version", async () => {
+    const kind = emailKinds.status_link;
+    expect(kind.wanted(entry("confirmed"), {})).toBe(true);
+    expect(kind.wanted(entry("pending"), {})).toBe(false);
+    expect(kind.wanted(entry("unsubscribed"), {})).toBe(false);
+    const message = await renderMessage(kind, { to: "reader@example.com", entry: { ...entry("confirmed"), linkVersion: 3 }, payload: { signedOut: true }, issuedAt: ISSUED, keys });
+    expect(message.subject).toBe("Your new LinkVault status page link");
+    expect(message.text).toContain("You signed out every earlier link to your status page");
+    const status = hrefs(message.html).find((href) => href.includes("/waitlist/status?"))!;
+    const token = new URL(status).searchParams.get("token");
+    expect(token).toMatch(/^17_3\./);
+    expect(await verifyLinkToken(keys, "status", token, ISSUED)).toMatchObject({ status: "valid", waitlistId: 17, linkVersion: 3 });
+    // The unsubscribe link carries no version: leaving always works.
+    const unsubscribe = new URL(message.headers!["List-Unsubscribe"]!.slice(1, -1)).searchParams.get("token");
+    expect(unsubscribe).toMatch(/^17\./);
+    expect(await verifyLinkToken(keys, "unsubscribe", unsubscribe, ISSUED)).toMatchObject({ status: "valid", waitlistId: 17, linkVersion: 0 });
+    // Well signed, but a shape no link of that purpose has: refused.
+    const sign = (purpose: string, subject: string) => signToken(keys.tokenSecret, { purpose, subject, expiresAt: ISSUED + 3_600_000 });
+    expect(await verifyLinkToken(keys, "unsubscribe", await sign("unsubscribe", "17_3"), ISSUED)).toEqual({ status: "invalid" });
+    for (const subject of ["17_0", "17_", "17_03", "0_1", "17_1_2"]) expect(await verifyLinkToken(keys, "status", await sign("status", subject), ISSUED), subject).toEqual({ status: "invalid" });
   });
 
   it("the layout refuses a link that is not on SITE_URL", () => {
