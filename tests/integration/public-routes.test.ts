@@ -15,6 +15,7 @@ const PAGES = [
   "/promotion-blue",
   "/blog-test",
   "/waitlist",
+  "/waitlist/link",
   "/notify",
   ...POSTS.map((post) => `/blog/${post.slug}`),
   ...TUTORIALS.map((tutorial) => `/tutorials/${tutorial.slug}`),

@@ -114,7 +114,7 @@ describe("Sign out old links", () => {
 
     const emailOff = app.withEnv({ EMAIL_API_KEY: undefined });
     const refused = await emailOff(formPost(path, { token: tokenIn(path), intent: "sign-out" }));
-    expect(refused.status).toBe(503);
+    expect(refused.status).toBe(409);
     expect(await pageText(refused)).toContain("your links stay as they are");
     expect((await app.fetch(path)).status).toBe(200);
     expect(await outbox()).toEqual([]);
@@ -244,7 +244,7 @@ describe("Email me my link", () => {
   it("says so when no email can be sent", async () => {
     await seedEntry(app.db, { email: "member@example.com", status: "confirmed", lineSeq: 1 });
     const response = await app.withEnv({ EMAIL_API_KEY: undefined })(formPost("/waitlist/link", { email: "member@example.com" }));
-    expect(response.status).toBe(503);
+    expect(response.status).toBe(409);
     expect(await pageText(response)).toContain(STATUS_LINK_TEXT.emailOff);
     expect(await outbox()).toEqual([]);
   });

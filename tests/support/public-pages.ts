@@ -44,6 +44,7 @@ export const TRACKED_LINK = "https://example.com/article?utm_source=newsletter&u
 /** Public pages the sitemap leaves out: form pages, test layouts, result states and the not-found page. */
 export const PAGES_OUTSIDE_SITEMAP = [
   "/waitlist",
+  "/waitlist/link",
   "/notify",
   "/notify?platform=android&intent=waitlist",
   "/notify?platform=ios&intent=beta_testing",

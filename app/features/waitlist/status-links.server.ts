@@ -41,7 +41,8 @@ export async function handleStatusLinkRequest(request: Request, context: AppLoad
   if (problem) return answer({ state: "error", message: problem, field: "email", email: typed }, 400);
   const email = normaliseEmail(typed);
 
-  if (!emailSettings(context.env).enabled) return answer({ state: "error", message: STATUS_LINK_TEXT.emailOff, field: null, email }, 503);
+  // 409, as the owner's forms answer while email is off: the site's state, not a fault.
+  if (!emailSettings(context.env).enabled) return answer({ state: "error", message: STATUS_LINK_TEXT.emailOff, field: null, email }, 409);
   const client = await clientOverLimit(request, context, STATUS_LINK_LIMITS.perClient);
   if (client.limited) {
     return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, email }, 429, { "Retry-After": String(client.retryAfterSeconds) });

@@ -96,7 +96,7 @@ export async function handleStatusAction(request: Request, context: AppLoadConte
     case "sign-out": {
       const outcome = await signOutOldLinks(context, entry);
       if (outcome === "not_confirmed") return result({ intent: "refused" }, 409);
-      if (outcome === "email_off") return result({ intent: "sign-out", error: "email_off" }, 503);
+      if (outcome === "email_off") return result({ intent: "sign-out", error: "email_off" }, 409);
       return redirect(SIGNED_OUT_PATH, { headers: PRIVATE_PAGE_HEADERS });
     }
     case "resubscribe":
