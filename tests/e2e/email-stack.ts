@@ -6,7 +6,7 @@
  * stand-in (scripts/lib/resend-standin.mjs), which also runs here. The test reads what was "sent" from
  * the stand-in, as a person reads their inbox, and can look into the server's D1.
  */
-import { expect } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { freePort } from "../../scripts/lib/free-port.mjs";
 import type { ExplorerD1 } from "../../scripts/lib/dev-server.mjs";
 import { startResendStandin, type ResendStandin, type StandinDelivery } from "../../scripts/lib/resend-standin.mjs";
@@ -66,6 +66,16 @@ export async function startEmailStack(): Promise<EmailStack> {
       await standin.close();
     },
   };
+}
+
+/** A new person in their own browser (no shared cookies), a returning visitor as far as the cookie banner goes. */
+export async function newPerson(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.addInitScript(() => {
+    localStorage.setItem("cookie-consent", JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
+    localStorage.setItem("cookie-consent-date", "2026-01-01T00:00:00.000Z");
+  });
+  return context.newPage();
 }
 
 /** The first link in a message's HTML that starts with `prefix` (an absolute URL), unescaped. */

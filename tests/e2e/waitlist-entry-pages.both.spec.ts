@@ -5,15 +5,16 @@
  * Email is on in a stack of this file's own (email-stack.ts); the "inbox" is the Resend stand-in.
  *
  * The js project also walks every page state for axe-core (light and dark) and for sideways scrolling
- * at 320 px; with E2E_SCREENSHOTS=1 it shoots each at 375, 768 and 1280 px (and 375 px dark) for the
- * eye, with the confirmation and welcome messages, into /tmp/shots-pages/.
+ * at 320 px; with E2E_SCREENSHOTS=1 it shoots each at 320, 375, 768 and 1280 px (and 375 px dark) for the
+ * eye, with the confirmation, welcome and status link messages, into /tmp/shots-pages/.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
+import { STATUS_LINK_TEXT } from "../../app/features/waitlist/status-link-request";
 import { signToken } from "../../app/lib/signed-token.server";
-import { E2E_EMAIL_TOKEN_SECRET, linkInMail, startEmailStack, type EmailStack } from "./email-stack";
+import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { renderDeferredSections, uniqueEmail, waitForAnimationsToEnd, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
 
 const CONFIRM_SUBJECT = /^Confirm your email/;
@@ -27,16 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.close();
 });
-
-/** A new person in their own browser (no shared cookies), a returning visitor as far as the cookie banner goes. */
-async function newPerson(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  await context.addInitScript(() => {
-    localStorage.setItem("cookie-consent", JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
-    localStorage.setItem("cookie-consent-date", "2026-01-01T00:00:00.000Z");
-  });
-  return context.newPage();
-}
 
 async function settle(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await waitForHydration(page);
@@ -175,7 +166,7 @@ test("preferences save, with and without JavaScript", async ({ browser, javaScri
 // ---- every state, for the eye and for axe ------------------------------------------------------
 
 const SHOTS = "/tmp/shots-pages";
-const WIDTHS = [375, 768, 1280] as const;
+const WIDTHS = [320, 375, 768, 1280] as const;
 
 /** A link the site would send, signed here (the test knows the stack's secret): for states no email reaches quickly. */
 async function signedPath(purpose: "confirm" | "status" | "unsubscribe", id: number, expiresAt: number): Promise<string> {
@@ -231,7 +222,7 @@ async function visit(page: Page, path: string) {
   await waitForHydration(page).catch(() => {});
 }
 
-test.describe("every page state, light and dark: axe-core, no sideways scroll at 320 px (and screenshots at 375, 768, 1280 on demand)", () => {
+test.describe("every page state, light and dark: axe-core, no sideways scroll at 320 px (and screenshots at 320, 375, 768, 1280 on demand)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "screenshots and axe run once, in the js project");
   test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
@@ -318,6 +309,41 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     await page.getByRole("button", { name: "Delete my data" }).click();
     await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.deletedTitle })).toBeVisible();
     await capture(page, "goodbye", found);
+    await request.dispose();
+    expect(found).toEqual([]);
+  });
+
+  test("getting a link back and signing out old ones: Email me my link (on /waitlist and its own page), signed out, a signed-out link, both messages", async ({ browser, playwright }) => {
+    test.setTimeout(600_000);
+    const request = await playwright.request.newContext();
+    const page = await newPerson(browser, true);
+    const found: string[] = [];
+    const email = uniqueEmail("link-shots");
+    await joinAndConfirm(request, email);
+    const { id } = (await entryOf(email))!;
+
+    await visit(page, "/waitlist");
+    await page.getByText(STATUS_LINK_TEXT.disclosure).click();
+    await page.getByTestId("email-my-link").getByLabel("Your email").fill(email);
+    await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
+    await expect(page.getByText(STATUS_LINK_TEXT.asked(email))).toBeVisible();
+    await capture(page, "waitlist-email-my-link", found);
+    await page.setContent((await stack.mailTo(email, /^Your LinkVault status page$/)).html!);
+    await capture(page, "email-status-link", found);
+    await visit(page, "/waitlist/link");
+    await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await capture(page, "email-my-link-refused", found);
+
+    const oldLink = await statusPath(id);
+    await visit(page, oldLink);
+    await page.getByRole("button", { name: "Sign out old links" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.signedOutTitle })).toBeVisible();
+    await capture(page, "status-signed-out", found);
+    await visit(page, oldLink);
+    await capture(page, "status-link-signed-out", found);
+    await page.setContent((await stack.mailTo(email, /^Your new LinkVault status page link$/)).html!);
+    await capture(page, "email-status-link-signed-out", found);
     await request.dispose();
     expect(found).toEqual([]);
   });

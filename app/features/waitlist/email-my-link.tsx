@@ -12,8 +12,11 @@ import { ChevronDownIcon } from "~/components/ui/icons";
 import { EntryCard, EntryPage } from "./entry-page";
 import { STATUS_LINK_REQUEST_PATH, STATUS_LINK_TEXT, type StatusLinkRequestResult } from "./status-link-request";
 
-/** The form and its answer. `initialResult`: the answer of a POST without JavaScript. */
-export function EmailMyLinkForm({ initialResult }: { initialResult?: StatusLinkRequestResult }) {
+/**
+ * The form and its answer. `initialResult`: the answer of a POST without JavaScript; `primary`: the
+ * page's main action (not beside the sign-up form).
+ */
+export function EmailMyLinkForm({ initialResult, primary = false }: { initialResult?: StatusLinkRequestResult; primary?: boolean }) {
   const fetcher = useFetcher<StatusLinkRequestResult>();
   const result = fetcher.data ?? initialResult;
   const id = useId();
@@ -39,13 +42,13 @@ export function EmailMyLinkForm({ initialResult }: { initialResult?: StatusLinkR
       ) : null}
       <div role="status">
         {result?.state === "asked" ? (
-          <div className="alert-success space-y-2" data-testid="status-link-asked">
+          <div className="alert-success space-y-2 break-words" data-testid="status-link-asked">
             <p>{STATUS_LINK_TEXT.asked(result.email)}</p>
             <p className="font-normal">{STATUS_LINK_TEXT.askedHint}</p>
           </div>
         ) : null}
       </div>
-      <SubmitButton submitting={fetcher.state === "submitting"} pendingLabel={STATUS_LINK_TEXT.sending} className="btn btn-secondary w-full sm:w-auto">
+      <SubmitButton submitting={fetcher.state === "submitting"} pendingLabel={STATUS_LINK_TEXT.sending} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
         {STATUS_LINK_TEXT.button}
       </SubmitButton>
     </fetcher.Form>
@@ -75,7 +78,7 @@ export function EmailMyLinkCard() {
   return (
     <EntryCard title="Get a fresh link" titleId="email-my-link-heading">
       <p className="mt-1 mb-5 text-sm text-ink-muted">{STATUS_LINK_TEXT.lead}</p>
-      <EmailMyLinkForm />
+      <EmailMyLinkForm primary />
     </EntryCard>
   );
 }
@@ -85,7 +88,7 @@ export function EmailMyLinkPage({ result }: { result?: StatusLinkRequestResult }
   return (
     <EntryPage title={STATUS_LINK_TEXT.title} lead={STATUS_LINK_TEXT.lead}>
       <div className="card p-6 sm:p-8">
-        <EmailMyLinkForm initialResult={result} />
+        <EmailMyLinkForm initialResult={result} primary />
       </div>
     </EntryPage>
   );
