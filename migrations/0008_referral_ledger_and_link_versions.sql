@@ -1,4 +1,4 @@
--- Migration number: 0008 	 referrals count once per person, ever; status links can be revoked (issue 30, ADR 0044).
+-- Migration number: 0008 	 referrals count once per person, ever; status links can be revoked (issue 30, ADR 0045).
 
 -- The referral ledger: one row per person whose confirmation ever credited a referrer, keyed by a
 -- keyed hash (HMAC-SHA256 under SUPPRESSION_HASH_SECRET) of their normalised inbox (lib/inbox.ts), never

@@ -49,7 +49,7 @@ export const waitlist = sqliteTable(
     pendingConsentForm: text("pending_consent_form"),
     pendingConsentPage: text("pending_consent_page"),
     pendingConsentWording: text("pending_consent_wording"),
-    // migrations/0008: the version of its status (and confirmation) links; "Sign out old links" adds one (ADR 0044).
+    // migrations/0008: the version of its status (and confirmation) links; "Sign out old links" adds one (ADR 0045).
     linkVersion: integer("link_version").notNull().default(0),
     // migrations/0010: the A/B variants a pending sign-up saw, cleared when its confirmation counts them (ADR 0047).
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
@@ -313,7 +313,7 @@ export const emailSuppressions = sqliteTable("email_suppressions", {
 });
 
 /**
- * The referral ledger (migrations/0008, ADR 0044): keyed hashes of the inboxes whose confirmation ever
+ * The referral ledger (migrations/0008, ADR 0045): keyed hashes of the inboxes whose confirmation ever
  * credited a referrer, so a referral counts once per person, ever.
  */
 export const referralCredits = sqliteTable(

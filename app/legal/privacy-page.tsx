@@ -121,6 +121,10 @@ const SECTIONS: LegalSection[] = [
         </p>
         <p>
           <strong>How long:</strong> until you ask us to remove you, or until we close the waitlist, whichever comes first.
+          When you delete your data from your status page, we keep only keyed fingerprints of your address (HMACs with a
+          secret key, never the address itself): one so that no import or resend emails you again, removed if you sign up and
+          confirm once more; and, if a friend&apos;s link brought you, one so that your sign-up counts as their referral only
+          once.
         </p>
         <p>
           <strong>To leave the list</strong> or have your entry deleted, email <SupportEmail /> from the address you signed up with.

@@ -6,7 +6,7 @@ import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
 import { handleStatusLinkRequest } from "~/features/waitlist/status-links.server";
 
 /**
- * /waitlist/link: "Email me my link" (ADR 0044). GET shows the form; its POST queues a fresh status
+ * /waitlist/link: "Email me my link" (ADR 0045). GET shows the form; its POST queues a fresh status
  * link for a confirmed address and answers the same whatever the address. `waitlist_` keeps it out of
  * the /waitlist page's layout.
  */

@@ -15,7 +15,7 @@ const OWNER_SECRETS = ["EMAIL_API_KEY", "EMAIL_WEBHOOK_SECRET", "TURNSTILE_SECRE
 /** What replacing a shared secret costs, told when it happens. */
 const REPLACEMENT_EFFECT = {
   EMAIL_TOKEN_SECRET: "links in emails sent before now (confirm, status, unsubscribe) no longer open",
-  SUPPRESSION_HASH_SECRET: "addresses already on the suppression list are no longer recognised: re-add them from the admin's email page",
+  SUPPRESSION_HASH_SECRET: "addresses already on the suppression list are no longer recognised: re-add them from the admin's email page; people already counted as a referral could be counted again",
   EMAIL_API_KEY: "the value from your settings is now on both",
 };
 

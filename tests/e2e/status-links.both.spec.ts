@@ -1,5 +1,5 @@
 /**
- * Getting back to one's status page, and locking others out of it (issue 30, ADR 0044), end to end in
+ * Getting back to one's status page, and locking others out of it (issue 30, ADR 0045), end to end in
  * Chromium, with and without JavaScript (this file runs in both projects): "Email me my link" from
  * /waitlist, and "Sign out old links" on the status page. Email is on in a stack of this file's own
  * (email-stack.ts); the "inbox" is the Resend stand-in.

@@ -1,5 +1,5 @@
 /**
- * A referral counts once per person, ever (issue 30, ADR 0044), against the pen test's farming: "Delete
+ * A referral counts once per person, ever (issue 30, ADR 0045), against the pen test's farming: "Delete
  * my data" and joining again through the same referral link, and plus-addressed or dotted spellings of
  * one inbox. Through the real pipeline and Remix build on a real D1 in workerd: the referred person
  * confirms with their confirmation link and deletes their data from their status page, as they would.

@@ -1,5 +1,5 @@
 /**
- * Status links that can be revoked, and recovered (issue 30, ADR 0044), through the real pipeline and
+ * Status links that can be revoked, and recovered (issue 30, ADR 0045), through the real pipeline and
  * Remix build on a real D1 in workerd, with email on (Resend, pointed at the stand-in on 127.0.0.1) and
  * the real sender delivering the outbox:
  * - "Sign out old links" on the status page: every earlier link refused, the new one only by email;

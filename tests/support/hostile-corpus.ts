@@ -352,7 +352,7 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/waitlist/confirm": tokenGatedForm("confirm"),
   "/waitlist/status": tokenGatedForm("preferences"),
   "/waitlist/unsubscribe": tokenGatedForm("unsubscribe"),
-  // "Email me my link" (ADR 0044): the corpus runs with email off, so a valid address is answered 409.
+  // "Email me my link" (ADR 0045): the corpus runs with email off, so a valid address is answered 409.
   "/waitlist/link": { valid: (id) => ({ email: corpusEmail(id) }), freeText: {}, checked: ["email"], accepted: [409], refused: [400], accept: "text/html" },
   "/admin/beta-testers": rowActionForm(),
   "/admin/contact-submissions": rowActionForm(),

@@ -6,7 +6,7 @@
  * Links that lead to the status page (status, and confirm, whose page links there) also carry the
  * entry's link version, `<id>_<version>` (plain `<id>` for version 0, as every link had before
  * versions existed): "Sign out old links" raises the version and so revokes every earlier link (ADR
- * 0044). Unsubscribe links carry none: leaving must always work.
+ * 0045). Unsubscribe links carry none: leaving must always work.
  *
  * A message's tokens are minted from the outbox row's creation time, not from the clock: the same row
  * always renders to the same bytes, so a resend under the same Idempotency-Key is recognised by the

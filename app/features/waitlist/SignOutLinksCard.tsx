@@ -2,7 +2,7 @@ import { Notice, EntryCard, TokenForm } from "./entry-page";
 import type { StatusActionResult } from "./entry-views";
 
 /**
- * "Sign out old links" on the status page (ADR 0044): every earlier link to the page stops working,
+ * "Sign out old links" on the status page (ADR 0045): every earlier link to the page stops working,
  * this one included, and a new one goes to the inbox, never to this page.
  */
 export function SignOutLinksCard({ token, email, result }: { token: string; email: string; result?: StatusActionResult }) {

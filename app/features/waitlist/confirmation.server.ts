@@ -6,7 +6,7 @@
  *   1. the entry becomes confirmed: confirmed_at, the next line_seq in confirmation order (an entry
  *      that had one keeps it), unsubscribed_at cleared, preferences untouched;
  *   2. its referrer is credited, once per person ever: referred_by set, not itself, and the person's
- *      inbox new to the referral ledger (referral-credit.server.ts, ADR 0044);
+ *      inbox new to the referral ledger (referral-credit.server.ts, ADR 0045);
  *   3. its address leaves the suppression list (a confirmation is new consent);
  *   4. the welcome message is queued, with the place in line computed in the same transaction.
  * Steps 2 and 4 apply only if step 1 changed the entry in this batch: they are keyed on the

@@ -1,5 +1,5 @@
 /**
- * "Email me my link" (ADR 0044): one address field that posts to /waitlist/link. Without JavaScript it
+ * "Email me my link" (ADR 0045): one address field that posts to /waitlist/link. Without JavaScript it
  * is a plain form and that page renders the answer; with it, a fetcher sends it and the answer shows
  * in place. Offered by /waitlist (a disclosure under the sign-up form, closed until opened), by the
  * status page when a link does not work, and on its own page.

@@ -2,7 +2,7 @@
  * The private pages a person on the waitlist reaches from an email (/waitlist/confirm, /status,
  * /unsubscribe; ADR 0031): which entry a link's token names, and what every answer of those pages
  * carries. A page shows nothing about any entry unless the token's signature is good, for the page's
- * own purpose, and names an entry that still exists, with the entry's current link version (ADR 0044).
+ * own purpose, and names an entry that still exists, with the entry's current link version (ADR 0045).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { carriesLinkVersion, linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkHolder, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
@@ -28,7 +28,7 @@ export interface WaitlistEntryRecord {
   unsubscribedAt: string | null;
   /** When their beta invitation went out (issue 17). */
   invitedAt: string | null;
-  /** The version its status and confirm links must carry; "Sign out old links" raises it (ADR 0044). */
+  /** The version its status and confirm links must carry; "Sign out old links" raises it (ADR 0045). */
   linkVersion: number;
   preferences: EntryPreferences;
 }

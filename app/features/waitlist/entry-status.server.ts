@@ -27,7 +27,7 @@ export async function savePreferences(db: D1Database, entryId: number, preferenc
  * "Delete my data": the entry goes, and with it its outbox rows (ON DELETE CASCADE) and thereby every
  * link ever sent to it (tokens name the entry's id, and ids are never reused). Others it referred keep
  * their entries (referred_by becomes NULL); its referrer keeps the credit, and the referral ledger keeps
- * the inbox's keyed hash, so joining again credits no one (ADR 0044). The address's keyed hash joins
+ * the inbox's keyed hash, so joining again credits no one (ADR 0045). The address's keyed hash joins
  * the suppression list in the same batch: leaving this way means no more mail too, and a later sign-up
  * that is confirmed lifts it like any new consent.
  */

@@ -1,5 +1,5 @@
 /**
- * A referral counts once per person, ever (ADR 0044). The ledger (referral_credits, migrations/0008)
+ * A referral counts once per person, ever (ADR 0045). The ledger (referral_credits, migrations/0008)
  * holds a keyed hash of each inbox whose confirmation credited a referrer: the inbox (lib/inbox.ts), so
  * a plus tag or a Gmail dot is the same person; a hash under SUPPRESSION_HASH_SECRET, the secret of the
  * suppression list, which keeps addresses past deletion for the same kind of reason; never the address.

@@ -1,5 +1,5 @@
 /**
- * "Email me my link" (ADR 0044), shared by the form and the server: where it posts, what it answers,
+ * "Email me my link" (ADR 0045), shared by the form and the server: where it posts, what it answers,
  * and its texts. The answer never says whether the address is on the list: members and strangers read
  * the same words, and only a confirmed address is sent anything.
  */

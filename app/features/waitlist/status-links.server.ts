@@ -1,5 +1,5 @@
 /**
- * Getting a working status link, and revoking the old ones (ADR 0044). Both send the status_link
+ * Getting a working status link, and revoking the old ones (ADR 0045). Both send the status_link
  * message through the outbox; neither ever shows a link on a page, so holding an old link (or knowing
  * an address) never yields a new one:
  *

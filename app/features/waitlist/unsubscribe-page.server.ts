@@ -6,7 +6,7 @@
  *
  * Leaving must always work: an expired unsubscribe link still unsubscribes (its signature proves which
  * entry it names), and a genuine link to an entry that is gone answers "unsubscribed", so repeating a
- * one-click POST is harmless. No answer carries a status link (ADR 0044): an unsubscribe link lives a
+ * one-click POST is harmless. No answer carries a status link (ADR 0045): an unsubscribe link lives a
  * year, travels in every message's headers, and is never revoked, so it must open nothing else.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";

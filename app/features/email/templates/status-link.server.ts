@@ -1,6 +1,6 @@
 /**
  * A fresh link to the status page: for someone who asked for it ("Email me my link"), or who signed
- * out their old links (signedOut). Only a confirmed person gets one (ADR 0044).
+ * out their old links (signedOut). Only a confirmed person gets one (ADR 0045).
  */
 import { z } from "zod";
 import { siteConfig } from "~/config/site";

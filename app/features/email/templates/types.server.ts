@@ -18,7 +18,7 @@ export interface EmailEntry {
   referralCount: number;
   /** Why they joined: "beta_testing" (the beta program) or "waitlist". */
   intent: string;
-  /** The version its status and confirm links carry (ADR 0044). */
+  /** The version its status and confirm links carry (ADR 0045). */
   linkVersion: number;
   preferences: { updates: boolean; invitations: boolean; android: boolean; macos: boolean; chromeExtension: boolean };
 }
