@@ -1,6 +1,6 @@
 /**
  * The markup of the private pages a person on the waitlist reaches from an email (/waitlist/confirm,
- * /status, /unsubscribe; ADR 0031) in every state, as the dev server `npm start` runs serves them,
+ * /status, /unsubscribe; ADR 0031) and of /waitlist/link (ADR 0045) in every state, as the dev server `npm start` runs serves them,
  * checked by the Nu Html Checker (java, hence Node). Email is on, pointed at the Resend stand-in on
  * 127.0.0.1; the links are signed with the server's secret, as an email carries them. What the pages
  * do is tested in workerd (tests/integration/waitlist-entry-pages.test.ts).
@@ -57,6 +57,12 @@ describe("markup", () => {
     await add("goodbye", 200, get("/waitlist/status?deleted=1"));
     await add("unsubscribe ready", 200, get(await linkPath("unsubscribe", confirmed)));
     await add("unsubscribe done", 200, get(await linkPath("unsubscribe", unsubscribed)));
+    // ADR 0045: a link that no longer works offers a fresh one; signing out; Email me my link.
+    await add("status invalid", 400, get("/waitlist/status?token=x"));
+    await add("signed out", 200, get("/waitlist/status?signed-out=1"));
+    await add("email me my link", 200, get("/waitlist/link"));
+    await add("email me my link asked", 200, postForm(server.origin, "/waitlist/link", { email: "someone@example.com" }));
+    await add("email me my link refused", 400, postForm(server.origin, "/waitlist/link", { email: "not an address" }));
 
     expect(checkHtml(pages).errors).toEqual([]);
   });
