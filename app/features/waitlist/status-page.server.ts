@@ -1,6 +1,6 @@
 /**
  * /waitlist/status?token=…: a person's private page (ADR 0031). Confirmed: their place in line, their
- * referrals and referral link, their email preferences, and "Delete my data". Pending: confirm first.
+ * referrals and referral link, their email preferences, "Sign out old links" and "Delete my data". Pending: confirm first.
  * Unsubscribed: says so, offers to rejoin and to delete. /waitlist/status?deleted=1 is the goodbye
  * page after a deletion, ?signed-out=1 the page after "Sign out old links" (neither names anyone).
  */
