@@ -22,12 +22,15 @@ import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.s
 import type { WaitlistEntryRecord } from "./entry-access.server";
 import { STATUS_LINK_TEXT, type StatusLinkRequestResult } from "./status-link-request";
 
-/** Requests one client may send (whatever the addresses), and links one inbox may be sent. */
+/**
+ * Requests one client may send (whatever the addresses), and links one inbox may be sent: at most 1 in
+ * any 10 minutes and 5 in any day (sliding, as the sign-up's confirmations per inbox).
+ */
 export const STATUS_LINK_LIMITS = {
   perClient: { scope: "status-link", max: 10, windowSeconds: 3_600 },
   perInbox: [
-    { scope: "status-link-10min", max: 1, windowSeconds: 600 },
-    { scope: "status-link-day", max: 5, windowSeconds: 86_400 },
+    { scope: "inbox-status-link-10m", max: 1, windowSeconds: 600, sliding: true },
+    { scope: "inbox-status-link-day", max: 5, windowSeconds: 86_400, sliding: true },
   ],
 } as const;
 
