@@ -5,12 +5,13 @@
  * memory and in its own storage: no D1 write, so a flood of beacons never queues ahead of a sign-up.
  * Requests to one object run one at a time, so counting needs no transaction.
  *
- * Protocol: POST a JSON array of rules ({ scope, max, windowSeconds, cost? }); the answer is the
- * decision ({ limited: false } or { limited: true, scope, retryAfterSeconds }). An alarm forgets the
+ * Protocol: POST a JSON array of rules ({ scope, max, windowSeconds, cost?, sliding? }); the answer is the
+ * decision ({ limited: false } or { limited: true, scope, retryAfterSeconds }). POST { refund: rules }
+ * gives back what a check of those rules counted. An alarm forgets the
  * counters whose window has ended, and the object's storage once none is left.
  */
 import { z } from "zod";
-import { applyLimits, expiredScopes, type LimitRule, type WindowCount } from "./client-limits";
+import { applyLimits, expiredScopes, refundLimits, type LimitRule, type WindowCount } from "./client-limits";
 
 const STORAGE_KEY = "counters";
 
@@ -28,6 +29,8 @@ const rulesSchema = z
   )
   .min(1)
   .max(8);
+/** A check is an array of rules; `{ refund: rules }` gives back what an earlier check of them counted. */
+const requestSchema = z.union([rulesSchema, z.object({ refund: rulesSchema })]);
 
 export class ClientRateLimiter implements DurableObject {
   #counters: Promise<Map<string, WindowCount>> | null = null;
@@ -42,9 +45,14 @@ export class ClientRateLimiter implements DurableObject {
   }
 
   async fetch(request: Request): Promise<Response> {
-    const parsed = rulesSchema.safeParse(await request.json().catch(() => null));
-    if (!parsed.success) return Response.json({ error: "Send an array of rules." }, { status: 400 });
+    const parsed = requestSchema.safeParse(await request.json().catch(() => null));
+    if (!parsed.success) return Response.json({ error: "Send an array of rules, or { refund: rules }." }, { status: 400 });
     const counters = await this.#load();
+    if (!Array.isArray(parsed.data)) {
+      refundLimits(counters, parsed.data.refund as LimitRule[], Date.now());
+      void this.state.storage.put(STORAGE_KEY, Object.fromEntries(counters));
+      return Response.json({ limited: false });
+    }
     const decision = applyLimits(counters, parsed.data as LimitRule[], Date.now());
     if (!decision.limited) {
       // Not awaited: the object's output gate holds the answer until the write is durable.

@@ -10,16 +10,16 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { keyedHash, rateLimitClient } from "~/lib/client-id.server";
 import type { LimitDecision, LimitRule } from "~/lib/client-limits";
 import { logError } from "~/lib/log.server";
-import { hitRateLimit, pruneRateLimits } from "~/lib/rate-limit.server";
+import { hitRateLimit, pruneRateLimits, refundRateLimit } from "~/lib/rate-limit.server";
 
 export type { LimitDecision, LimitRule } from "~/lib/client-limits";
 
 /** The object's address inside the binding: any URL does, the object reads only the body. */
 const LIMITER_URL = "https://client-limiter.internal/check";
 
-async function checkWithObject(namespace: DurableObjectNamespace, key: string, rules: readonly LimitRule[]): Promise<LimitDecision> {
+async function checkWithObject(namespace: DurableObjectNamespace, key: string, body: readonly LimitRule[] | { refund: readonly LimitRule[] }): Promise<LimitDecision> {
   const stub = namespace.get(namespace.idFromName(key));
-  const response = await stub.fetch(LIMITER_URL, { method: "POST", body: JSON.stringify(rules), headers: { "Content-Type": "application/json" } });
+  const response = await stub.fetch(LIMITER_URL, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
   if (!response.ok) throw new Error(`rate limiter answered ${response.status}`);
   return (await response.json()) as LimitDecision;
 }
@@ -35,6 +35,21 @@ async function checkWithD1(context: AppLoadContext, key: string, rules: readonly
     if (!result.allowed && !decision.limited) decision = { limited: true, scope: rule.scope, retryAfterSeconds: result.retryAfterSeconds };
   }
   return decision;
+}
+
+/**
+ * Gives back one hit of `rules` for `subject`, counted by a check whose work did not happen (a sign-up
+ * that could not be stored, a confirmation that was not sent). Best effort: a failure is logged.
+ */
+export async function refundKeyedLimits(context: AppLoadContext, subject: string, rules: readonly LimitRule[]): Promise<void> {
+  try {
+    const key = await keyedHash(context.env.IP_HASH_SECRET, subject);
+    const namespace = context.cloudflare.env.RATE_LIMITER;
+    if (namespace) await checkWithObject(namespace, key, { refund: rules });
+    else for (const rule of rules) await refundRateLimit(context.cloudflare.env.DB, rule, key, Date.now(), rule.cost ?? 1);
+  } catch (error) {
+    logError("rate_limit_refund_failed", error, { scopes: rules.map((rule) => rule.scope) });
+  }
 }
 
 /** Counts this request against the client's limits; limited when any of them is exceeded. */

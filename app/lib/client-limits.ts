@@ -80,6 +80,24 @@ function slidingCheck(counters: Map<string, WindowCount>, rule: LimitRule, now: 
   return { rule, hits: times.length, cost, freeAt, after: () => ({ windowStart: now, windowSeconds: rule.windowSeconds, hits: after.length, times: after }) };
 }
 
+/**
+ * Gives back what a request counted (it did not do what it was counted for: a sign-up that could not be
+ * stored, a confirmation that was not sent): a sliding rule forgets its latest hits, a fixed one counts down.
+ */
+export function refundLimits(counters: Map<string, WindowCount>, rules: readonly LimitRule[], now: number): void {
+  for (const rule of rules) {
+    const current = counters.get(rule.scope);
+    if (!current) continue;
+    const cost = rule.cost ?? 1;
+    if (rule.sliding) {
+      const times = (current.times ?? []).slice(0, Math.max(0, (current.times ?? []).length - cost));
+      counters.set(rule.scope, { ...current, hits: times.length, times });
+    } else if (current.windowStart === windowOf(rule.windowSeconds, now).start) {
+      counters.set(rule.scope, { ...current, hits: Math.max(0, current.hits - cost) });
+    }
+  }
+}
+
 /** The scopes whose window has ended by `now`. */
 export function expiredScopes(counters: Map<string, WindowCount>, now: number): string[] {
   return [...counters].filter(([, c]) => c.windowStart + c.windowSeconds * 1000 <= now).map(([scope]) => scope);

@@ -59,6 +59,14 @@ export async function hitClientRateLimit(
   return hitRateLimit(db, rule, await keyedHash(secret, rateLimitClient(request)));
 }
 
+/** Gives back `cost` hits of the current window (never below zero). */
+export async function refundRateLimit(db: D1Database, rule: RateLimitRule, key: string, now = Date.now(), cost = 1): Promise<void> {
+  await db
+    .prepare("UPDATE rate_limits SET hits = max(0, hits - ?1) WHERE bucket = ?2 AND window_start = ?3")
+    .bind(cost, bucketOf(rule, key), windowAt(rule, now).start)
+    .run();
+}
+
 /** Deletes windows that ended more than a day ago (called in the background). */
 export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
   await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();

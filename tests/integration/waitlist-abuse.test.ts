@@ -11,7 +11,7 @@ import { addToWaitlist, CONFIRMATION_RESEND_MS, INBOX_BUSY_MESSAGE, type NewWait
 import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { emailVariables } from "../support/email-variables";
-import { createTestApp, formPost, type TestApp } from "../support/app";
+import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const WEBHOOK_SECRET = `whsec_${btoa("a webhook signing secret for tests, 32+ bytes")}`;
@@ -143,7 +143,7 @@ describe("suppression holds against anonymous sign-ups", () => {
     await app.db.batch([await suppress(app.db, secret, "leaver@example.com", "unsubscribed")]);
     const options = { doubleOptIn: true, suppressionSecret: secret };
     const start = Date.now();
-    expect(await addToWaitlist(app.db, entry("leaver@example.com"), { ...options, now: start })).toEqual({ kind: "added", pendingConfirmation: true });
+    expect(await addToWaitlist(app.db, entry("leaver@example.com"), { ...options, now: start })).toEqual({ kind: "added", pendingConfirmation: true, confirmationQueued: true });
     // Asked again a day later (past every resend window): nothing more.
     expect(await addToWaitlist(app.db, entry("leaver@example.com"), { ...options, now: start + 86_400_000 })).toEqual({ kind: "already", resent: false });
     expect(await confirmationsTo(/leaver/)).toHaveLength(1);
@@ -190,6 +190,20 @@ describe("limits that fit people", () => {
     expect(await refused!.json()).toMatchObject({ message: RATE_LIMIT_MESSAGE });
     // Another /48 is not affected.
     expect((await signUp({ email: "elsewhere@campus.example" }, "2001:db8:49::1")).status).toBe(200);
+  });
+
+  it("a sign-up that could not be stored, or sent nothing, does not use up its inbox's confirmation", async () => {
+    const down = app.withEnv({ DB: unavailableD1() });
+    const failed = await down(formPost("/api/waitlist", { submissionTime: earlier(), email: "unlucky@example.com" }, "198.51.100.80"));
+    expect(failed.status).toBe(503);
+    // Tried again at once, once storage is back: stored and sent.
+    expect((await signUp({ email: "unlucky@example.com" }, "198.51.100.80")).status).toBe(200);
+    expect(await confirmationsTo(/unlucky/)).toHaveLength(1);
+    // A confirmed person's sign-up again sends nothing, and leaves the inbox's share alone.
+    await app.db.prepare("UPDATE waitlist SET status = 'confirmed', line_seq = 1 WHERE email = 'unlucky@example.com'").run();
+    expect((await signUp({ email: "unlucky@example.com" }, "198.51.100.81")).status).toBe(409);
+    await app.db.prepare("DELETE FROM waitlist").run();
+    expect((await signUp({ email: "Unlucky@example.com" }, "198.51.100.82")).status).toBe(429);
   });
 
   it("a pending address signed up again within its window is not sent another link", async () => {

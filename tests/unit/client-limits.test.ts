@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyLimits, expiredScopes, type LimitRule, type WindowCount } from "~/lib/client-limits";
+import { applyLimits, expiredScopes, refundLimits, type LimitRule, type WindowCount } from "~/lib/client-limits";
 
 const TEN_MINUTES: LimitRule = { scope: "inbox-10m", max: 1, windowSeconds: 600, sliding: true };
 const DAY: LimitRule = { scope: "inbox-day", max: 3, windowSeconds: 86_400, sliding: true };
@@ -31,5 +31,19 @@ describe("a sliding rule: at most max hits in any window, not per aligned window
     applyLimits(counters, [TEN_MINUTES, DAY], now + 1_000);
     expect(counters.get("inbox-day")?.hits).toBe(1);
     expect(expiredScopes(counters, now + 600_000)).toEqual(["inbox-10m"]);
+  });
+});
+
+describe("refundLimits: a check whose work did not happen gives its hit back", () => {
+  it("a sliding rule forgets its latest hit, a fixed one counts down, never below zero", () => {
+    const counters = new Map<string, WindowCount>();
+    const fixed: LimitRule = { scope: "client", max: 2, windowSeconds: 600 };
+    const now = Date.UTC(2026, 10, 28, 9, 1);
+    applyLimits(counters, [TEN_MINUTES, fixed], now);
+    refundLimits(counters, [TEN_MINUTES, fixed], now + 1_000);
+    expect(applyLimits(counters, [TEN_MINUTES], now + 2_000)).toEqual({ limited: false });
+    expect(counters.get("client")?.hits).toBe(0);
+    refundLimits(counters, [fixed], now + 3_000);
+    expect(counters.get("client")?.hits).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { turnstileProblem } from "~/lib/turnstile.server";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
 import { formAnswer, readFormFields } from "~/lib/public-form.server";
-import { checkClientLimits, checkKeyedLimits, type LimitDecision, type LimitRule } from "~/lib/client-limiter.server";
+import { checkClientLimits, checkKeyedLimits, refundKeyedLimits, type LimitDecision, type LimitRule } from "~/lib/client-limiter.server";
 import { clientNetwork } from "~/lib/client-id.server";
 import { inboxKey } from "~/lib/inbox";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
@@ -101,7 +101,13 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   // Confirmations to one inbox, whoever asks and however it is spelt (list bombing).
-  const inbox = doubleOptIn ? await checkKeyedLimits(context, `inbox:${inboxKey(input.email)}`, INBOX_CONFIRMATION_LIMITS) : { limited: false };
+  const inboxSubject = `inbox:${inboxKey(input.email)}`;
+  const inbox = doubleOptIn ? await checkKeyedLimits(context, inboxSubject, INBOX_CONFIRMATION_LIMITS) : { limited: false };
+  // The inbox's share counts confirmations sent: a sign-up that sent none (already confirmed, not
+  // stored, suppressed) gives its hit back, so a person whose first try failed can try again at once.
+  const settleInbox = async (sent: boolean) => {
+    if (doubleOptIn && !inbox.limited && !sent) await refundKeyedLimits(context, inboxSubject, INBOX_CONFIRMATION_LIMITS);
+  };
 
   const { firstName, lastName } = splitName(input.name);
   const form = input.source === "notification_modal" ? "notify" : "waitlist";
@@ -133,6 +139,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
       },
       { doubleOptIn, now, suppressionSecret: context.env.SUPPRESSION_HASH_SECRET, confirmationAllowed: !inbox.limited },
     );
+    await settleInbox(outcome.kind === "already" ? outcome.resent : outcome.confirmationQueued);
     if (outcome.kind === "already") {
       if (outcome.resent) nudgeEmailDelivery(context);
       return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
@@ -145,6 +152,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     if (error instanceof WaitlistError && error.kind === "inbox_busy") {
       return answer({ state: "error", message: error.message, field: "email", values }, 429, { "Retry-After": String(INBOX_RETRY_AFTER_SECONDS) });
     }
+    await settleInbox(false);
     const message = error instanceof WaitlistError ? error.message : "server error";
     const status = error instanceof WaitlistError && error.kind === "duplicate" ? 409 : 503;
     return answer({ state: "error", message: waitlistFormMessage(message), field: status === 409 ? "email" : null, values }, status);

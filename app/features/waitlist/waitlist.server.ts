@@ -49,10 +49,10 @@ export interface NewWaitlistEntry {
 }
 
 export type SignUpOutcome =
-  /** A new entry; pendingConfirmation when a confirmation message was queued. */
-  | { kind: "added"; pendingConfirmation: boolean }
-  /** An unsubscribed person joined again: a confirmation was queued (or one was sent minutes ago). */
-  | { kind: "rejoining" }
+  /** A new entry; pendingConfirmation with double opt-in, confirmationQueued when its message was queued (not to a suppressed inbox). */
+  | { kind: "added"; pendingConfirmation: boolean; confirmationQueued: boolean }
+  /** An unsubscribed person asked to come back: confirmationQueued when a confirmation went out for it. */
+  | { kind: "rejoining"; confirmationQueued: boolean }
   /** Already on the list (pending or confirmed); resent when a pending entry's confirmation went out again. */
   | { kind: "already"; resent: boolean };
 
@@ -97,8 +97,8 @@ export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, opt
     // A referral-code collision (about 1 in 10^15 per pair) is retried once with a fresh code.
     for (let attempt = 0; ; attempt++) {
       try {
-        await d1.batch(await signUpStatements(d1, signUp, options));
-        return { kind: "added", pendingConfirmation: options.doubleOptIn };
+        const [, queued] = await d1.batch(await signUpStatements(d1, signUp, options));
+        return { kind: "added", pendingConfirmation: options.doubleOptIn, confirmationQueued: options.doubleOptIn && (queued?.meta.changes ?? 0) > 0 };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         if (/referral_code/.test(errorText(error)) && attempt === 0) continue;
@@ -186,7 +186,7 @@ async function signUpAgain(
   // A confirmed entry, or any entry while email is off: the spec's duplicate answer.
   if (!doubleOptIn || existing.status === "confirmed") throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
   const rejoining = existing.status === "unsubscribed";
-  if (!confirmationAllowed) return rejoining ? { kind: "rejoining" } : { kind: "already", resent: false };
+  if (!confirmationAllowed) return rejoining ? { kind: "rejoining", confirmationQueued: false } : { kind: "already", resent: false };
 
   const cutoff = iso(now - CONFIRMATION_RESEND_MS);
   const idempotencyKey = newIdempotencyKey("confirm");
@@ -212,5 +212,5 @@ async function signUpAgain(
     ...gate.recordComeback,
   ]);
   const resent = (moved?.meta.changes ?? 0) > 0;
-  return rejoining ? { kind: "rejoining" } : { kind: "already", resent };
+  return rejoining ? { kind: "rejoining", confirmationQueued: resent } : { kind: "already", resent };
 }
