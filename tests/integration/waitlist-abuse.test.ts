@@ -11,7 +11,7 @@ import { addToWaitlist, CONFIRMATION_RESEND_MS, INBOX_BUSY_MESSAGE, type NewWait
 import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { emailVariables } from "../support/email-variables";
-import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/app";
+import { createTestApp, d1FailingFor, formPost, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const WEBHOOK_SECRET = `whsec_${btoa("a webhook signing secret for tests, 32+ bytes")}`;
@@ -193,7 +193,7 @@ describe("limits that fit people", () => {
   });
 
   it("a sign-up that could not be stored, or sent nothing, does not use up its inbox's confirmation", async () => {
-    const down = app.withEnv({ DB: unavailableD1() });
+    const down = app.withEnv({ DB: d1FailingFor(app.db, /INSERT INTO waitlist/) });
     const failed = await down(formPost("/api/waitlist", { submissionTime: earlier(), email: "unlucky@example.com" }, "198.51.100.80"));
     expect(failed.status).toBe(503);
     // Tried again at once, once storage is back: stored and sent.
