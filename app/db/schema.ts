@@ -53,6 +53,8 @@ export const waitlist = sqliteTable(
     linkVersion: integer("link_version").notNull().default(0),
     // migrations/0010: the A/B variants a pending sign-up saw, cleared when its confirmation counts them (ADR 0047).
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
+    // migrations/0009: when a confirmed notify-me person asked to join the beta, until they confirm it (ADR 0048).
+    betaJoinRequestedAt: text("beta_join_requested_at"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),

@@ -66,6 +66,8 @@ export const NOTIFY_TEXT = {
   submitting: "Submitting...",
   genericError: "Something went wrong. Please try again.",
   nameRequired: "Please enter your name",
+  /** The platform request's own choice (issue 30), unticked until the person ticks it. */
+  updatesChoice: "Also send me news and updates about the app, a few times a year.",
 } as const;
 
 export function notifySuccessMessage(platformLabel: string, intent: "beta_testing" | "waitlist"): string {

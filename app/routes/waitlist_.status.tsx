@@ -10,7 +10,12 @@ import { StatusPage } from "~/features/waitlist/StatusPage";
  * email preferences, rejoining, and "Delete my data". `waitlist_` keeps it out of the /waitlist page's
  * layout.
  */
-export const meta: MetaFunction = () => [{ title: `Your place in line · ${siteConfig.appName}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  // A notify-me entry has no place in line (ADR 0044): its page is about its notifications.
+  const view = data?.view;
+  const notifyMe = view !== undefined && "request" in view && !view.request.beta;
+  return [{ title: `${notifyMe ? "Your notifications" : "Your place in line"} · ${siteConfig.appName}` }, { name: "robots", content: "noindex, nofollow" }];
+};
 
 export const headers: HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 

@@ -31,6 +31,8 @@ interface Seed {
   confirmedAt?: string;
   consent?: { at: string; form: string; page: string; wording: string };
   referrals?: number;
+  /** A confirmed beta sign-up's place in confirmation order. */
+  lineSeq?: number;
 }
 
 const PEOPLE: Seed[] = [
@@ -45,6 +47,7 @@ const PEOPLE: Seed[] = [
     confirmedAt: "2025-01-10T09:05:00.000Z",
     consent: { at: "2025-01-10T09:00:00.000Z", form: "main_waitlist_section", page: "/home?utm_source=twitter", wording: "waitlist-consent-v2" },
     referrals: 3,
+    lineSeq: 1,
   },
   { email: "bob@example.test", first: "Bob", source: "notification_modal", intent: "waitlist", utm: ["newsletter", "email", "spring"], platform: "android", at: "2025-01-15T23:59:59.999Z", status: "pending" },
   {
@@ -92,7 +95,7 @@ function metadataOf(seed: Seed): string {
 
 beforeEach(async () => {
   const insert = `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status, confirmed_at,
-    consent_at, consent_form, consent_page, consent_wording, referral_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`;
+    consent_at, consent_form, consent_page, consent_wording, referral_count, line_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`;
   await app.db.batch([
     app.db.prepare("DELETE FROM waitlist"),
     app.db.prepare("DELETE FROM admin_audit_log"),
@@ -114,6 +117,7 @@ beforeEach(async () => {
           s.consent?.page ?? null,
           s.consent?.wording ?? null,
           s.referrals ?? 0,
+          s.lineSeq ?? null,
         ),
     ),
   ]);
@@ -218,6 +222,12 @@ describe("the beta testers page", () => {
     const zed = await cells("zed");
     expect(zed[3]).toBe("Confirmed");
     expect(zed.at(-4)).toBe("Single opt-in");
+    // A confirmed notify-me request is listed, but is no beta tester: nothing to invite (ADR 0044).
+    expect(zed[4]).toBe("Notify me");
+    expect(zed.at(-2)).toBe("Not in the beta");
+    const checkbox = async (q: string) => /<input type="checkbox"[^>]*name="invite\.\d+"[^>]*>/.exec((await page(`?q=${q}`)).html)![0];
+    expect(await checkbox("zed")).toContain('disabled=""');
+    expect(await checkbox("ada")).not.toContain("disabled");
   });
 
   it("keeps the status filter in the form, the export link and the pagination", async () => {
@@ -319,7 +329,7 @@ function parseCsv(text: string): string[][] {
 describe("the CSV export", () => {
   const HEADER =
     "email,first_name,last_name,intent,source,utm_source,utm_medium,utm_campaign,platform,referrer,user_agent,created_at," +
-    "status,confirmed_at,consent_at,consent_form,consent_page,consent_wording,referral_count";
+    "status,confirmed_at,consent_at,consent_form,consent_page,consent_wording,referral_count,beta_tester,notify_me";
 
   async function exportCsv(query = "") {
     const response = await app.fetch(pageGet(`/admin/beta-testers.csv${query}`, cookie));
@@ -346,9 +356,9 @@ describe("the CSV export", () => {
       "\uFEFF" +
         `${HEADER}\r\n` +
         `ada@example.test,Ada,Lovelace,beta_testing,main_waitlist_section,twitter,social,launch,ios,direct,${UA},2025-01-10T09:00:00.000Z,` +
-        `confirmed,2025-01-10T09:05:00.000Z,2025-01-10T09:00:00.000Z,main_waitlist_section,/home?utm_source=twitter,waitlist-consent-v2,3\r\n` +
+        `confirmed,2025-01-10T09:05:00.000Z,2025-01-10T09:00:00.000Z,main_waitlist_section,/home?utm_source=twitter,waitlist-consent-v2,3,yes,\r\n` +
         `carol@example.test,Carol,Danvers,beta_testing,promotion_page,none,none,none,ios,direct,${UA},2025-01-16T00:00:00.000Z,` +
-        `unsubscribed,2025-01-16T00:10:00.000Z,2025-01-16T00:00:00.000Z,promotion_page,"'=/promotion,x",waitlist-consent-v2,0\r\n`,
+        `unsubscribed,2025-01-16T00:10:00.000Z,2025-01-16T00:00:00.000Z,promotion_page,"'=/promotion,x",waitlist-consent-v2,0,no,\r\n`,
     );
     const { text: none } = await exportCsv("?q=nobody-here");
     expect(none).toBe(`\uFEFF${HEADER}\r\n`);
@@ -357,13 +367,13 @@ describe("the CSV export", () => {
   it("neutralises formulas and quotes commas, quotes and line breaks", async () => {
     const { text } = await exportCsv("?q=evil");
     expect(text.split("\r\n")[1]).toBe(
-      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z,confirmed,,,,,,0`,
+      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z,confirmed,,,,,,0,no,`,
     );
     const odd = await exportCsv("?q=odd%40");
     expect(odd.text).toContain('odd@example.test,"Smith, ""Jr""","line one\nline two",waitlist,');
     const [, record] = parseCsv(odd.text.slice(1));
     expect(record!.slice(0, 3)).toEqual(["odd@example.test", 'Smith, "Jr"', "line one\nline two"]);
-    expect(record).toHaveLength(19);
+    expect(record).toHaveLength(21);
   });
 
   it("exports every match, not one page, and ignores a bad parameter", async () => {

@@ -45,10 +45,13 @@ beforeEach(async () => {
   ]);
 });
 
-/** A pending waitlist entry (so a confirmation is still wanted); its id. */
+/** A beta sign-up, pending by default (so a confirmation is still wanted); its id. A confirmed one has its place. */
 async function addEntry(email: string, status = "pending"): Promise<number> {
   const row = await app.db
-    .prepare("INSERT INTO waitlist (email, first_name, status, metadata) VALUES (?1, 'Ada', ?2, '{}') RETURNING id")
+    .prepare(
+      `INSERT INTO waitlist (email, first_name, status, intent, line_seq, metadata)
+       VALUES (?1, 'Ada', ?2, 'beta_testing', CASE WHEN ?2 <> 'pending' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END, '{}') RETURNING id`,
+    )
     .bind(email, status)
     .first<{ id: number }>();
   return row!.id;
@@ -165,7 +168,7 @@ describe("the Email card on the dashboard", () => {
     expect(testIdText(page, "email-queued")).toBe("3");
     const statuses = /<dd class="stat-note" data-testid="stat-statuses">([\s\S]*?)<\/dd>/.exec(page)![1]!;
     expect(statuses.replace(/<[^>]*>/g, "")).toBe("1 confirmed · 2 pending · 1 unsubscribed");
-    expect(statuses).toMatch(/<a [^>]*href="\/admin\/beta-testers\?status=pending"[^>]*>2 pending<\/a>/);
+    expect(statuses).toMatch(/<a [^>]*href="\/admin\/beta-testers\?intent=beta_testing&status=pending"[^>]*>2 pending<\/a>/);
   });
 });
 

@@ -383,8 +383,8 @@ describe("beta invitations", () => {
     const values = Array.from({ length: 1_234 }, (_, i) => i + 1);
     await app.db
       .prepare(
-        `INSERT INTO waitlist (email, status, line_seq, metadata, referral_code)
-         SELECT 'bulk' || value || '@example.test', 'confirmed', value, '{}', 'bulk' || printf('%06d', value) FROM json_each(?1)`,
+        `INSERT INTO waitlist (email, status, line_seq, intent, metadata, referral_code)
+         SELECT 'bulk' || value || '@example.test', 'confirmed', value, 'beta_testing', '{}', 'bulk' || printf('%06d', value) FROM json_each(?1)`,
       )
       .bind(JSON.stringify(values))
       .run();

@@ -137,7 +137,7 @@ describe("suppression holds against anonymous sign-ups", () => {
       intent: "beta_testing",
       metadata: { user_agent: "test", referrer: "direct", timestamp: "", utm_source: "none", utm_medium: "none", utm_campaign: "none", platform: "ios", action: "join_beta" },
       consent: { form: "waitlist", page: "/waitlist", wording: "waitlist-2026-11" },
-      preferences: { invitations: true, android: false, macos: false, chromeExtension: false },
+      preferences: { updates: true, invitations: true, android: false, macos: false, chromeExtension: false },
       referredByCode: null,
     });
     await app.db.batch([await suppress(app.db, secret, "leaver@example.com", "unsubscribed")]);

@@ -82,8 +82,9 @@ describe("a sign-up while email is on", () => {
     expect(await entry("mac@example.com")).toMatchObject({
       status: "pending",
       consent_form: "notify",
-      consent_wording: "notify-2026-11",
+      consent_wording: "notify-platform-2026-11",
       wants_invitations: 0,
+      wants_updates: 0,
       wants_macos: 1,
       wants_android: 0,
       wants_chrome_extension: 0,

@@ -18,7 +18,7 @@ export interface EmailHarness {
   standin: ResendStandin;
   /** The jobs Worker's environment, pointed at the stand-in; `overrides` change variables. */
   env(overrides?: Record<string, string>): JobsEnv;
-  /** Adds waitlist entries (person{i}@example.com) and answers their ids in order. */
+  /** Adds beta sign-ups (person{i}@example.com) and answers their ids in order. */
   addEntries(count: number, fields?: { status?: "pending" | "confirmed" | "unsubscribed"; from?: number; createdAt?: string }): Promise<number[]>;
   /** Queues one message per entry id. */
   queue(kind: OutboxMessage["kind"], ids: number[], payload?: Record<string, unknown>): Promise<void>;
@@ -68,11 +68,11 @@ export async function createEmailHarness(): Promise<EmailHarness> {
       const numbers = Array.from({ length: count }, (_, i) => from + i);
       await db
         .prepare(
-          `INSERT INTO waitlist (email, first_name, status, referral_code, metadata, created_at, confirmed_at, line_seq)
+          `INSERT INTO waitlist (email, first_name, status, referral_code, metadata, created_at, confirmed_at, line_seq, intent)
            SELECT 'person' || value || '@example.com', 'Person ' || value, ?2, 'ref' || printf('%08d', value), '{}',
                   coalesce(?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
                   CASE WHEN ?2 = 'confirmed' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END,
-                  CASE WHEN ?2 = 'confirmed' THEN value + 1 END
+                  CASE WHEN ?2 = 'confirmed' THEN value + 1 END, 'beta_testing'
            FROM json_each(?1)`,
         )
         .bind(JSON.stringify(numbers), status, createdAt ?? null)

@@ -20,6 +20,8 @@ export interface EntrySeed {
   referralCount?: number;
   unsubscribedAt?: string | null;
   wantsAndroid?: boolean;
+  /** "beta_testing" (the default: a beta sign-up) or "waitlist" (a notify-me request). */
+  intent?: "beta_testing" | "waitlist";
 }
 
 let seeded = 0;
@@ -42,13 +44,14 @@ export async function seedEntry(db: SeedableD1, entry: EntrySeed = {}): Promise<
     referralCount: entry.referralCount ?? 0,
     unsubscribedAt: entry.unsubscribedAt ?? null,
     wantsAndroid: entry.wantsAndroid ? 1 : 0,
+    intent: entry.intent ?? "beta_testing",
   };
   const row = await db
     .prepare(
       `INSERT INTO waitlist (email, first_name, status, confirmed_at, line_seq, referral_code, referred_by, referral_count, unsubscribed_at,
-                             wants_android, consent_at, consent_form, consent_page, consent_wording, metadata)
+                             wants_android, intent, consent_at, consent_form, consent_page, consent_wording, metadata)
        SELECT v ->> '$.email', v ->> '$.firstName', v ->> '$.status', v ->> '$.confirmedAt', v ->> '$.lineSeq', v ->> '$.referralCode',
-              v ->> '$.referredBy', v ->> '$.referralCount', v ->> '$.unsubscribedAt', v ->> '$.wantsAndroid',
+              v ->> '$.referredBy', v ->> '$.referralCount', v ->> '$.unsubscribedAt', v ->> '$.wantsAndroid', v ->> '$.intent',
               '2026-01-01T00:00:00.000Z', 'main_waitlist_section', '/home', 'waitlist-v1', '{}'
        FROM (SELECT ?1 AS v)
        RETURNING id`,
@@ -58,7 +61,7 @@ export async function seedEntry(db: SeedableD1, entry: EntrySeed = {}): Promise<
   return row!.id;
 }
 
-/** A line of `count` confirmed entries numbered 1..count; answers their ids in order. */
+/** A line of `count` confirmed beta testers numbered 1..count; answers their ids in order. */
 export async function seedConfirmedLine(db: SeedableD1, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++) ids.push(await seedEntry(db, { status: "confirmed", lineSeq: i }));

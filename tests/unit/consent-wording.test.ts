@@ -6,6 +6,7 @@ import { CONSENT_WORDINGS, CURRENT_CONSENT_WORDING } from "~/features/waitlist/c
 const PINNED: Record<string, string> = {
   "waitlist-2026-11": sha("No spam, ever. Just beta invitations and important updates."),
   "notify-2026-11": sha("One email when it is ready. No spam, unsubscribe any time."),
+  "notify-platform-2026-11": sha("One email when it is ready. No spam, unsubscribe any time. Also send me news and updates about the app, a few times a year."),
 };
 
 function sha(text: string) {

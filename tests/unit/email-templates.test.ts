@@ -135,6 +135,23 @@ describe("message content", () => {
     expect(await verifyLinkToken(keys, "status", new URL(status).searchParams.get("token"), ISSUED + 364 * 86_400_000)).toMatchObject({ status: "valid" });
   });
 
+  it("a notify-me request's confirmation and welcome speak of its platforms, with no place or referral link (ADR 0044)", async () => {
+    const notifyMe: EmailEntry = { ...entry("pending"), firstName: "Nia", intent: "waitlist", preferences: { updates: false, invitations: false, android: true, macos: true, chromeExtension: false } };
+    const confirmation = await renderMessage(emailKinds.confirm, { to: "reader@example.com", entry: notifyMe, payload: { consentRequest: true, form: "notify" }, issuedAt: ISSUED, keys });
+    expect(confirmation.text).toContain("asked to hear from LinkVault as each of the Android app and the Mac app is ready with this address");
+    const welcome = await renderMessage(emailKinds.welcome, { to: "reader@example.com", entry: { ...notifyMe, status: "confirmed" }, payload: {}, issuedAt: ISSUED, keys });
+    expect(welcome.subject).toBe("You'll hear from LinkVault as each of the Android app and the Mac app is ready");
+    expect(welcome.text).not.toMatch(/\?ref=|#\d|place in line/);
+    expect(hrefs(welcome.html).some((href) => href.startsWith(`${keys.siteUrl}/waitlist/status?token=`))).toBe(true);
+  });
+
+  it("a request to join the beta is wanted only while the confirmed person is not in it", () => {
+    const wanted = (status: EmailEntry["status"], intent: string) => emailKinds.confirm.wanted({ ...entry(status), intent }, { joinBeta: true });
+    expect(wanted("confirmed", "waitlist")).toBe(true);
+    expect(wanted("confirmed", "beta_testing")).toBe(false);
+    expect(wanted("unsubscribed", "waitlist")).toBe(false);
+  });
+
   it("status_link: a fresh status page link", async () => {
     const message = await render(cases[2]);
     expect(hrefs(message.html).some((href) => href.startsWith(`${keys.siteUrl}/waitlist/status?token=`))).toBe(true);

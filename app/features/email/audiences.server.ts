@@ -21,10 +21,29 @@ interface Audience {
 
 const CONFIRMED = "status = 'confirmed'";
 
+/**
+ * Who is a beta tester (issue 30, ADR 0044): confirmed, in the beta program, with a place in line. A
+ * notify-me entry is not, whatever its preferences say. The one rule for the place in line and its
+ * total, the beta invitations, the beta testers segment and the admin's counts; `table` is the alias
+ * the enclosing query gives `waitlist`.
+ */
+export function betaTesterSql(table = "waitlist"): string {
+  return `${table}.status = 'confirmed' AND ${table}.intent = 'beta_testing' AND ${table}.line_seq IS NOT NULL`;
+}
+
+/**
+ * A notify-me request (any status): an entry that asked to hear when a coming platform is ready, or a
+ * notify-only entry (intent waitlist). A beta tester who also asked about Android is one, besides.
+ */
+export const NOTIFY_ME_SQL = "(waitlist.intent <> 'beta_testing' OR waitlist.wants_android = 1 OR waitlist.wants_macos = 1 OR waitlist.wants_chrome_extension = 1)";
+
+/** The same rule on an entry as the sender sees it (a confirmed beta sign-up always has its place). */
+export const isBetaTester = (e: EmailEntry) => e.status === "confirmed" && e.intent === "beta_testing";
+
 export const SEGMENT_AUDIENCES: Record<Segment, Audience> = {
   beta_testers: {
-    sql: `${CONFIRMED} AND intent = 'beta_testing' AND wants_invitations = 1`,
-    wants: (e) => e.status === "confirmed" && e.intent === "beta_testing" && e.preferences.invitations,
+    sql: `${betaTesterSql()} AND wants_invitations = 1`,
+    wants: (e) => isBetaTester(e) && e.preferences.invitations,
     reason: "You are getting this because you joined the beta program and chose to hear about it.",
   },
   android: {
@@ -54,13 +73,13 @@ export function isSegment(value: unknown): value is Segment {
 }
 
 /**
- * Who may be sent a beta invitation: confirmed, with beta invitations on, never invited, and no
+ * Who may be sent a beta invitation: a beta tester, with beta invitations on, never invited, and no
  * invitation on its way or failed (a failed one is retried from its batch, never doubled by a new one).
  * The unique index email_outbox_one_invitation_unique enforces the last part whatever runs at once.
  */
 export const INVITATION_AUDIENCE: Audience = {
-  sql: `${CONFIRMED} AND wants_invitations = 1 AND invited_at IS NULL
+  sql: `${betaTesterSql()} AND wants_invitations = 1 AND invited_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.waitlist_id = waitlist.id AND o.kind = 'invitation' AND o.status <> 'cancelled')`,
-  wants: (e) => e.status === "confirmed" && e.preferences.invitations,
+  wants: (e) => isBetaTester(e) && e.preferences.invitations,
   reason: "You are getting this because you joined the beta waitlist and your turn has come.",
 };

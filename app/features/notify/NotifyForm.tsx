@@ -8,6 +8,7 @@ import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
 import { useHumanCheck } from "~/components/forms/useHumanCheck";
 import { WAITLIST_ENDPOINT, waitlistFailure } from "~/features/waitlist/waitlist-client";
 import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
+import { offersUpdatesChoice, UPDATES_CHOICE_FIELD } from "~/features/waitlist/sign-up-request";
 import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES, NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
 import { notifyHref } from "./notify-href";
 import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
@@ -42,7 +43,7 @@ export function NotifyForm({
   const [formKey, setFormKey] = useState(0);
   /** The address of a successful sign-up, for the confirmation line (unknown without JavaScript). */
   const [signedUpEmail, setSignedUpEmail] = useState<string>();
-  const ids = { name: useId(), email: useId() };
+  const ids = { name: useId(), email: useId(), updates: useId() };
   const humanCheck = useHumanCheck("notify");
   const platformLabel = PLATFORM_LABELS[request.platform];
   // No validate step: without noValidate the browser checks the required fields before it lets the
@@ -100,6 +101,15 @@ export function NotifyForm({
         placeholder="you@example.com"
         defaultValue={values?.email}
       />
+      {/* News and updates are a choice of their own on a platform request, never ticked for the person. */}
+      {offersUpdatesChoice(request) ? (
+        <p className="flex items-start gap-3">
+          <input id={ids.updates} name={UPDATES_CHOICE_FIELD} value="yes" type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" />
+          <label htmlFor={ids.updates} className="text-sm">
+            {NOTIFY_TEXT.updatesChoice}
+          </label>
+        </p>
+      ) : null}
       <BotTrapFields renderedAt={renderedAt} />
       <input type="hidden" name="source" value="notification_modal" />
       <input type="hidden" name="intent" value={request.intent} />

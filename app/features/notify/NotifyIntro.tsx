@@ -14,7 +14,10 @@ export function NotifyIntro({ request, look, headingId }: { request: NotifyReque
       ? "Join the beta program"
       : request.platform === "all_platforms"
         ? "Get notified for all platforms"
-        : `Get notified when ${PLATFORM_LABELS[request.platform]} launches`;
+        : // The iOS app is out: its request is for news of new versions (the roadmap's button).
+          request.platform === "ios"
+          ? "Get notified of updates"
+          : `Get notified when ${PLATFORM_LABELS[request.platform]} launches`;
   return (
     <>
       <Heading id={headingId} className={heading}>

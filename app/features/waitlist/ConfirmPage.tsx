@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
 import { EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
+import { NOTIFY_EYEBROW, notifyPromise, notifySubject } from "./entry-request";
 import type { ConfirmView } from "./entry-views";
 
 /** /waitlist/confirm in each of its states (entry-views.ts). */
@@ -13,27 +14,40 @@ export function ConfirmPage({ view }: { view: ConfirmView }) {
       return (
         <EntryPage
           title={view.firstName ? `${view.firstName}, please confirm your email` : ENTRY_PAGE_TEXT.confirmTitle}
+          eyebrow={view.request.beta ? undefined : NOTIFY_EYEBROW}
           lead={
-            view.rejoining
-              ? `You left the ${siteConfig.appName} waitlist earlier. Confirm to rejoin it with your place in line.`
-              : `One click and you're on the ${siteConfig.appName} beta waitlist, with a place in line and your own referral link.`
+            !view.request.beta
+              ? `${view.rejoining ? "You left our list earlier. Confirm, and" : "One click and"} ${notifyPromise(view.request)}.`
+              : view.rejoining
+                ? `You left the ${siteConfig.appName} waitlist earlier. Confirm to rejoin it with your place in line.`
+                : `One click and you're on the ${siteConfig.appName} beta waitlist, with a place in line and your own referral link.`
           }
         >
           <div className="card p-6 sm:p-8">
             <TokenForm token={view.token} intent="confirm" label={ENTRY_PAGE_TEXT.confirmButton} pendingLabel={ENTRY_PAGE_TEXT.confirming} buttonClassName="btn btn-primary btn-lg w-full sm:w-auto" />
             <p className="mt-4 text-sm text-ink-muted">
-              We'll only email you about the beta and the things you choose on your status page. Every email has a one-click
-              unsubscribe link. Didn't ask for this? Close this page: without confirmation the address is deleted within 30 days.
+              We'll only email you about {view.request.beta ? "the beta" : notifySubject(view.request)} and the things you choose on your status
+              page. Every email has a one-click unsubscribe link. Didn't ask for this? Close this page: without confirmation the address is
+              deleted within 30 days.
             </p>
           </div>
         </EntryPage>
       );
     case "already_confirmed":
       return (
-        <EntryPage icon="success" title={ENTRY_PAGE_TEXT.alreadyConfirmed} lead="There's nothing more to do. Your status page shows your place in line and your referral link.">
+        <EntryPage
+          icon="success"
+          eyebrow={view.request.beta ? undefined : NOTIFY_EYEBROW}
+          title={ENTRY_PAGE_TEXT.alreadyConfirmed}
+          lead={
+            view.request.beta
+              ? "There's nothing more to do. Your status page shows your place in line and your referral link."
+              : `There's nothing more to do: ${notifyPromise(view.request)}. Your status page shows what you hear about.`
+          }
+        >
           <p>
             <Link className="btn btn-primary" to={view.statusPath}>
-              See my place in line
+              {view.request.beta ? "See my place in line" : "See my status page"}
             </Link>
           </p>
         </EntryPage>

@@ -6,6 +6,8 @@ import { formatUtcDate } from "~/lib/dates";
 import { ENTRY_PAGE_TEXT } from "~/lib/messages";
 import { EmailMyLinkCard } from "./email-my-link";
 import { BackHomeLink, EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
+import { JoinBetaNote } from "./JoinBetaNote";
+import { NOTIFY_EYEBROW, NOTIFY_STATUS_LEAD, notifyPromise, notifySubject, sentence } from "./entry-request";
 import { PREFERENCE_FIELDS, REJOIN_WORDING, type EntryPreferences, type StatusActionResult, type StatusView } from "./entry-views";
 import { SignOutLinksCard } from "./SignOutLinksCard";
 
@@ -57,7 +59,8 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
           lead={
             <>
               We stopped emailing <span className="break-all">{view.email}</span>
-              {view.unsubscribedAt ? ` on ${formatUtcDate(view.unsubscribedAt)}` : ""}. You are not in line for beta invitations any more.
+              {view.unsubscribedAt ? ` on ${formatUtcDate(view.unsubscribedAt)}` : ""}.{" "}
+              {view.request.beta ? "You are not in line for beta invitations any more." : `You won't hear from us about ${notifySubject(view.request)}.`}
             </>
           }
         >
@@ -65,7 +68,7 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
             <p className="mt-1 mb-5 text-sm text-ink-muted">{REJOIN_WORDING.text} You keep your earlier place in the order.</p>
             <TokenForm token={view.token} intent="resubscribe" label="Rejoin the waitlist" pendingLabel="Rejoining..." />
           </EntryCard>
-          <DeleteDataCard token={view.token} result={result} />
+          <DeleteDataCard token={view.token} result={result} beta={view.request.beta} />
         </EntryPage>
       );
     case "confirmed":
@@ -75,41 +78,47 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
 
 function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: StatusActionResult }) {
   const { place } = view;
-  return (
-    <EntryPage
-      eyebrow="Your place in line"
-      title={place ? <>You're #{place.place} in line</> : "You're on the list"}
-      lead={
-        place
+  // A notify-me entry's page speaks of its platforms: it has no place in the beta line (ADR 0044).
+  const heading = view.request.beta
+    ? {
+        eyebrow: "Your place in line",
+        title: place ? <>You're #{place.place} in line</> : "You're on the list",
+        lead: place
           ? `of ${place.total} confirmed ${place.total === 1 ? "tester" : "testers"}. Beta invitations go out in this order.`
-          : "Beta invitations go out in the order people confirmed."
+          : "Beta invitations go out in the order people confirmed.",
       }
-    >
+    : { eyebrow: NOTIFY_EYEBROW, title: sentence(notifyPromise(view.request)), lead: NOTIFY_STATUS_LEAD };
+  return (
+    <EntryPage {...heading}>
       {view.justConfirmed ? <Notice tone="success">{ENTRY_PAGE_TEXT.justConfirmed}</Notice> : null}
       {view.invitation ? <InvitationCard invitation={view.invitation} /> : null}
       {result?.intent === "resubscribe" ? <Notice tone="success">{ENTRY_PAGE_TEXT.resubscribed}</Notice> : null}
-      <dl className="grid grid-cols-2 gap-4">
-        <div className="stat">
-          <dt>Place in line</dt>
-          <dd data-testid="place-in-line">
-            {place ? (
-              <>
-                #{place.place} <span className="text-base font-semibold text-ink-muted">of {place.total}</span>
-              </>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div className="stat">
-          <dt>Friends referred</dt>
-          <dd data-testid="referral-count">{view.referralCount}</dd>
-        </div>
-      </dl>
+      {view.request.beta ? (
+        <dl className="grid grid-cols-2 gap-4">
+          <div className="stat">
+            <dt>Place in line</dt>
+            <dd data-testid="place-in-line">
+              {place ? (
+                <>
+                  #{place.place} <span className="text-base font-semibold text-ink-muted">of {place.total}</span>
+                </>
+              ) : (
+                "—"
+              )}
+            </dd>
+          </div>
+          <div className="stat">
+            <dt>Friends referred</dt>
+            <dd data-testid="referral-count">{view.referralCount}</dd>
+          </div>
+        </dl>
+      ) : (
+        <JoinBetaNote pending={view.betaJoinPending} />
+      )}
       {view.referralUrl ? <ReferralCard url={view.referralUrl} boost={view.boost} /> : null}
-      <PreferencesCard token={view.token} preferences={view.preferences} saved={result?.intent === "preferences"} />
+      <PreferencesCard token={view.token} preferences={view.preferences} saved={result?.intent === "preferences"} beta={view.request.beta} />
       <SignOutLinksCard token={view.token} email={view.email} result={result} />
-      <DeleteDataCard token={view.token} result={result} />
+      <DeleteDataCard token={view.token} result={result} beta={view.request.beta} />
       <p className="text-sm text-ink-muted">
         Signed up as <strong className="break-all text-ink">{view.email}</strong>. Keep this page's link to yourself: anyone with it can
         see and change it. Want no email at all?{" "}
@@ -176,13 +185,15 @@ function ReferralCard({ url, boost }: { url: string; boost: number }) {
   );
 }
 
-function PreferencesCard({ token, preferences, saved }: { token: string; preferences: EntryPreferences; saved: boolean }) {
+function PreferencesCard({ token, preferences, saved, beta }: { token: string; preferences: EntryPreferences; saved: boolean; beta: boolean }) {
+  // Beta invitations are for beta testers; a notify-me person joins the beta through its form.
+  const fields = beta ? PREFERENCE_FIELDS : PREFERENCE_FIELDS.filter(({ key }) => key !== "invitations");
   return (
     <EntryCard title="Email preferences" titleId="preferences-heading">
       <p className="mt-1 text-sm text-ink-muted">Choose what we may email you about. We never send anything else, and never share your address.</p>
       <TokenForm token={token} intent="preferences" label="Save preferences" pendingLabel="Saving...">
         <ul className="my-5 space-y-3">
-          {PREFERENCE_FIELDS.map(({ field, key, label, description }) => (
+          {fields.map(({ field, key, label, description }) => (
             <li key={field} className="cookie-category">
               <div className="min-w-0">
                 <label htmlFor={field} className="font-semibold">
@@ -206,12 +217,13 @@ function PreferencesCard({ token, preferences, saved }: { token: string; prefere
   );
 }
 
-function DeleteDataCard({ token, result }: { token: string; result?: StatusActionResult }) {
+function DeleteDataCard({ token, result, beta }: { token: string; result?: StatusActionResult; beta: boolean }) {
   const missingConfirmation = result?.intent === "delete";
   return (
     <EntryCard title="Delete my data" titleId="delete-heading" tone="danger">
       <p className="mt-1 text-sm text-ink-muted">
-        This removes your entry, your place in line, your referral link and any email waiting to be sent to you. It can't be undone.
+        This removes your entry{beta ? ", your place in line, your referral link" : ""} and any email waiting to be sent to you. It can't be
+        undone.
       </p>
       <TokenForm token={token} intent="delete" label="Delete my data" pendingLabel="Deleting..." buttonClassName="btn btn-secondary text-danger-700">
         <p className="my-5 flex items-start gap-3">

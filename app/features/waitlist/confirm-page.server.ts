@@ -9,6 +9,7 @@ import { readFormFields } from "~/lib/public-form.server";
 import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
 import type { ConfirmView } from "./entry-views";
 import { confirmEntry, resendConfirmation } from "./confirmation.server";
+import { requestOf } from "./entry-request";
 
 const answer = (view: ConfirmView, status = 200) => json({ view }, { status, headers: PRIVATE_PAGE_HEADERS });
 
@@ -19,8 +20,12 @@ async function viewOf(opened: EntryAccess, token: string | null): Promise<Return
     // An expired link names its entry, but opens nothing else: no status link from it.
     return answer({ state: "expired", canResend: entry.status === "pending", alreadyConfirmed: entry.status === "confirmed", token }, 410);
   }
-  if (entry.status === "confirmed") return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry) });
-  return answer({ state: "ready", token, firstName: entry.firstName, rejoining: entry.status === "unsubscribed" });
+  // A confirmed entry's link confirms its request to join the beta, if one is waiting (ADR 0044).
+  const request = { ...requestOf(entry), beta: entry.intent === "beta_testing" || entry.betaJoinRequested };
+  if (entry.status === "confirmed" && !entry.betaJoinRequested) {
+    return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry), request });
+  }
+  return answer({ state: "ready", token, firstName: entry.firstName, rejoining: entry.status === "unsubscribed", request });
 }
 
 export async function loadConfirmPage(request: Request, context: AppLoadContext) {
@@ -43,6 +48,11 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
   if (opened.access === "expired") return viewOf(opened, token);
 
   const outcome = await confirmEntry(context, opened.entry);
-  if (outcome === "already_confirmed") return viewOf({ ...opened, entry: { ...opened.entry, status: "confirmed" } }, token);
+  if (outcome === "already_confirmed") {
+    // Confirmed meanwhile (a double click): as the entry is now, a join request included.
+    const { entry } = opened;
+    const intent = entry.betaJoinRequested ? "beta_testing" : entry.intent;
+    return viewOf({ ...opened, entry: { ...entry, status: "confirmed", intent, betaJoinRequested: false } }, token);
+  }
   return redirect(await entryPagePath(opened.keys, "status", opened.entry, { confirmed: "1" }), { headers: PRIVATE_PAGE_HEADERS });
 }

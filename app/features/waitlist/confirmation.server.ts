@@ -3,8 +3,11 @@
  * button; mail scanners only GET), and asking for a fresh confirmation link when one expired.
  *
  * A confirmation is ONE D1 batch, so it lands whole or not at all:
- *   1. the entry becomes confirmed: confirmed_at, the next line_seq in confirmation order (an entry
- *      that had one keeps it), unsubscribed_at cleared, preferences untouched;
+ *   1. the entry becomes confirmed: confirmed_at, unsubscribed_at cleared, preferences untouched, and a
+ *      beta sign-up the next line_seq in confirmation order (an entry that had one keeps it; a notify-me
+ *      request never gets one, ADR 0044). A confirmed notify-me entry's request to join the beta
+ *      (beta_join_requested_at) is confirmed the same way: it joins the beta program, with its place, beta
+ *      invitations and the proof of consent it left waiting;
  *   2. its referrer is credited, once per person ever: referred_by set, not itself, and the person's
  *      inbox new to the referral ledger (referral-credit.server.ts, ADR 0045);
  *   3. its address leaves the suppression list (a confirmation is new consent);
@@ -33,6 +36,9 @@ export interface ConsentRecord {
 
 export type ConfirmOutcome = "confirmed" | "already_confirmed";
 
+/** Whether the confirmation puts the entry in the beta line: a beta sign-up, or a request to join the beta. */
+const JOINS_BETA = "(intent = 'beta_testing' OR beta_join_requested_at IS NOT NULL)";
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -44,22 +50,26 @@ export async function confirmEntry(
   entry: WaitlistEntryRecord,
   { now = Date.now(), consent }: { now?: number; consent?: ConsentRecord } = {},
 ): Promise<ConfirmOutcome> {
-  if (entry.status === "confirmed") return "already_confirmed";
+  if (entry.status === "confirmed" && !entry.betaJoinRequested) return "already_confirmed";
   const db = context.cloudflare.env.DB;
   const at = iso(now);
   const boost = await readReferralBoost(db);
   const statements: D1PreparedStatement[] = [
-    // The proof of consent becomes the one given now: `consent`, else the one a sign-up left waiting
-    // (pending_consent_*), else the sign-up's own stays.
+    // The proof of consent becomes the one given now: `consent`, else the one a sign-up (or a request
+    // to join the beta) left waiting (pending_consent_*), else the sign-up's own stays. Every right-hand
+    // side reads the row as it was: the intent and the join request before this change.
     db
       .prepare(
         `UPDATE waitlist
             SET status = 'confirmed', confirmed_at = ?2, unsubscribed_at = NULL,
-                line_seq = coalesce(line_seq, (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist)),
+                line_seq = CASE WHEN ${JOINS_BETA} THEN coalesce(line_seq, (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist)) END,
+                intent = CASE WHEN ${JOINS_BETA} THEN 'beta_testing' ELSE intent END,
+                wants_invitations = CASE WHEN beta_join_requested_at IS NOT NULL THEN 1 ELSE wants_invitations END,
+                beta_join_requested_at = NULL,
                 consent_at = coalesce(?3, pending_consent_at, consent_at), consent_form = coalesce(?4, pending_consent_form, consent_form),
                 consent_page = coalesce(?5, pending_consent_page, consent_page), consent_wording = coalesce(?6, pending_consent_wording, consent_wording),
                 pending_consent_at = NULL, pending_consent_form = NULL, pending_consent_page = NULL, pending_consent_wording = NULL
-          WHERE id = ?1 AND status <> 'confirmed'`,
+          WHERE id = ?1 AND (status <> 'confirmed' OR beta_join_requested_at IS NOT NULL)`,
       )
       .bind(entry.id, at, consent ? at : null, consent?.form ?? null, consent?.page ?? null, consent?.wording ?? null),
   ];

@@ -31,6 +31,10 @@ export interface WaitlistEntryRecord {
   /** The version its status and confirm links must carry; "Sign out old links" raises it (ADR 0045). */
   linkVersion: number;
   preferences: EntryPreferences;
+  /** "beta_testing" (the beta program) or "waitlist" (a notify-me request, ADR 0044). */
+  intent: string;
+  /** A confirmed notify-me entry asked to join the beta and has not confirmed that yet. */
+  betaJoinRequested: boolean;
 }
 
 /**
@@ -56,13 +60,16 @@ interface EntryRow extends PreferenceColumns {
   unsubscribed_at: string | null;
   invited_at: string | null;
   link_version: number;
+  intent: string;
+  beta_join_requested: number;
 }
 
 export async function readEntry(db: D1Database, id: number): Promise<WaitlistEntryRecord | null> {
   const row = await db
     .prepare(
       `SELECT id, email, first_name, status, confirmed_at, line_seq, referral_code, referral_count, unsubscribed_at, invited_at, link_version,
-              wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension
+              wants_updates, wants_invitations, wants_android, wants_macos, wants_chrome_extension,
+              intent, beta_join_requested_at IS NOT NULL AS beta_join_requested
          FROM waitlist WHERE id = ?1`,
     )
     .bind(id)
@@ -81,6 +88,8 @@ export async function readEntry(db: D1Database, id: number): Promise<WaitlistEnt
     invitedAt: row.invited_at,
     linkVersion: row.link_version,
     preferences: preferencesOf(row),
+    intent: row.intent,
+    betaJoinRequested: row.beta_join_requested === 1,
   };
 }
 

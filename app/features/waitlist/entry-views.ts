@@ -4,6 +4,7 @@
  * components that draw it. "invalid" carries nothing: a page without a valid token shows nothing
  * about any entry.
  */
+import type { EntryRequest } from "./entry-request";
 
 /** The email preferences (migrations/0005 wants_*): news, beta invitations, and each coming platform. */
 export interface EntryPreferences {
@@ -36,8 +37,8 @@ export type ConfirmView =
   | { state: "invalid" }
   /** The link's time is up; a pending entry may ask for a new one. */
   | { state: "expired"; canResend: boolean; alreadyConfirmed: boolean; token: string }
-  | { state: "ready"; token: string; firstName: string | null; rejoining: boolean }
-  | { state: "already_confirmed"; statusPath: string }
+  | { state: "ready"; token: string; firstName: string | null; rejoining: boolean; request: EntryRequest }
+  | { state: "already_confirmed"; statusPath: string; request: EntryRequest }
   | { state: "resent"; outcome: "sent" | "too_soon" };
 
 export type StatusView =
@@ -47,7 +48,7 @@ export type StatusView =
   /** After "Sign out old links": names no one; the new link went to the inbox. */
   | { state: "signed_out" }
   | { state: "pending" }
-  | { state: "unsubscribed"; token: string; email: string; unsubscribedAt: string | null }
+  | { state: "unsubscribed"; token: string; email: string; unsubscribedAt: string | null; request: EntryRequest }
   | {
       state: "confirmed";
       token: string;
@@ -65,6 +66,10 @@ export type StatusView =
       justConfirmed: boolean;
       /** Their beta invitation, once it went out: when, and the TestFlight link (issue 17). */
       invitation: { invitedAt: string; testflightUrl: string | null } | null;
+      /** What they asked for: a notify-me entry's page speaks of its platforms, not of a place (ADR 0044). */
+      request: EntryRequest;
+      /** A notify-me person asked to join the beta and has its confirmation waiting in their inbox. */
+      betaJoinPending: boolean;
     };
 
 /** What a status page form answers when it does not redirect. */

@@ -12,9 +12,13 @@
  * (placeSql) count the entries before one in exactly the order that "Invite the next N" sends
  * invitations in (lineOrderSql, features/outreach/campaigns.server.ts), so none of them can disagree.
  */
+import { betaTesterSql } from "~/features/email/audiences.server";
 
-/** Who is in line: confirmed and numbered. (Unsubscribed entries keep their line_seq, but not a place.) */
-export const inLineSql = (alias: string) => `${alias}.status = 'confirmed' AND ${alias}.line_seq IS NOT NULL`;
+/**
+ * Who is in line: the beta testers (confirmed beta sign-ups, numbered; never a notify-me request, ADR
+ * 0044). Unsubscribed entries keep their line_seq, but not a place.
+ */
+export const inLineSql = betaTesterSql;
 const inLine = inLineSql;
 
 /**
@@ -41,7 +45,7 @@ export interface PlaceInLine {
   total: number;
 }
 
-/** The entry's place now, or null when it is not in line (pending, unsubscribed, or not numbered). */
+/** The entry's place now, or null when it is not in line (pending, unsubscribed, or not a beta tester). */
 export async function readPlaceInLine(db: D1Database, entryId: number, boost: number): Promise<PlaceInLine | null> {
   const row = await db
     .prepare(`SELECT ${placeSql("me", "?2")} AS place, ${IN_LINE_TOTAL_SQL} AS total FROM waitlist AS me WHERE me.id = ?1 AND ${inLine("me")}`)

@@ -11,6 +11,7 @@ import { readFormFields } from "~/lib/public-form.server";
 import { readOutreachSettings, readReferralBoost } from "~/lib/settings.server";
 import { confirmEntry, type ConsentRecord } from "./confirmation.server";
 import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
+import { requestOf } from "./entry-request";
 import { deleteEntry, preferencesFrom, savePreferences } from "./entry-status.server";
 import { REJOIN_WORDING, type StatusActionResult, type StatusView } from "./entry-views";
 import { readPlaceInLine } from "./place-in-line.server";
@@ -32,7 +33,8 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
   if (opened.access === "expired") return view({ state: "expired" }, 410);
   const { entry, keys } = opened;
   if (entry.status === "pending") return view({ state: "pending" });
-  if (entry.status === "unsubscribed") return view({ state: "unsubscribed", token, email: entry.email, unsubscribedAt: entry.unsubscribedAt });
+  const request = requestOf(entry);
+  if (entry.status === "unsubscribed") return view({ state: "unsubscribed", token, email: entry.email, unsubscribedAt: entry.unsubscribedAt, request });
   const db = context.cloudflare.env.DB;
   const boost = await readReferralBoost(db);
   return view({
@@ -42,12 +44,15 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
     firstName: entry.firstName,
     place: await readPlaceInLine(db, entry.id, boost),
     referralCount: entry.referralCount,
-    referralUrl: entry.referralCode ? referralUrl(keys, entry.referralCode) : null,
+    // Referrals move a tester up the beta line: a notify-me entry has no line to move up (ADR 0044).
+    referralUrl: entry.referralCode && request.beta ? referralUrl(keys, entry.referralCode) : null,
     boost,
     preferences: entry.preferences,
     unsubscribePath: await entryPagePath(keys, "unsubscribe", entry),
     justConfirmed,
     invitation: entry.invitedAt ? { invitedAt: entry.invitedAt, testflightUrl: await invitationLink(db, entry.id) } : null,
+    request,
+    betaJoinPending: entry.betaJoinRequested,
   });
 }
 

@@ -18,9 +18,10 @@ import { inboxKey } from "~/lib/inbox";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { recordAbConversions, signupVariants } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
-import { CURRENT_CONSENT_WORDING } from "./consent-wording";
+import { consentWordingFor } from "./consent-wording";
 import { REFERRAL_CODE_PATTERN } from "./referral-code";
-import { addToWaitlist, WaitlistError, type EmailPreferences } from "./waitlist.server";
+import { preferencesFor, UPDATES_CHOICE_FIELD } from "./sign-up-request";
+import { addToWaitlist, WaitlistError } from "./waitlist.server";
 import { splitName, type WaitlistResult } from "./waitlist-rules";
 
 const text = (max: number) => z.string().max(max).optional().default("");
@@ -40,6 +41,8 @@ const submissionSchema = z.object({
   source: z.enum(WAITLIST_SOURCES).default("main_waitlist_section"),
   intent: z.enum(WAITLIST_INTENTS).default("beta_testing"),
   platform: z.enum(WAITLIST_PLATFORMS).default("ios"),
+  /** The notify form's "news and updates too" checkbox (sign-up-request.ts); anything but "yes" is no. */
+  [UPDATES_CHOICE_FIELD]: z.string().max(20).optional(),
   referrer: z.string().trim().max(2048).optional(),
   utm_source: tracking,
   utm_medium: tracking,
@@ -132,8 +135,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
           platform: input.platform,
           action: ACTION_BY_SOURCE[input.source],
         },
-        consent: { form, page: consentPage(request), wording: CURRENT_CONSENT_WORDING[form] },
-        preferences: preferencesFor(input.intent, input.platform),
+        consent: { form, page: consentPage(request), wording: consentWordingFor(form, input) },
+        preferences: preferencesFor(input, input[UPDATES_CHOICE_FIELD] === "yes"),
         referredByCode: input.ref,
         abVariants: doubleOptIn ? abVariants : null,
       },
@@ -144,6 +147,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
       if (outcome.resent) nudgeEmailDelivery(context);
       return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
     }
+    // A confirmed person asked for one more platform: done, nothing to confirm (list-requests.server.ts).
+    if (outcome.kind === "updated") return answer({ state: "success", firstName });
     if (doubleOptIn) nudgeEmailDelivery(context);
     // Email off: the entry is confirmed already, and so is its A/B conversion.
     if (!doubleOptIn) recordAbConversions(context, abVariants, consentPage(request), now);
@@ -184,17 +189,6 @@ async function signUpLimits(request: Request, context: AppLoadContext, doubleOpt
   const network = clientNetwork(request);
   if (client.limited || !network) return client;
   return checkKeyedLimits(context, network, perClient.map((rule) => ({ ...rule, max: rule.max * CLIENTS_PER_NETWORK })));
-}
-
-/** What the person asked to hear about: beta invitations, or the platform they want. */
-function preferencesFor(intent: (typeof WAITLIST_INTENTS)[number], platform: (typeof WAITLIST_PLATFORMS)[number]): EmailPreferences {
-  const all = platform === "all_platforms";
-  return {
-    invitations: intent === "beta_testing",
-    android: all || platform === "android",
-    macos: all || platform === "macos",
-    chromeExtension: all || platform === "chrome_extension",
-  };
 }
 
 /** The page the form was on (proof of consent): the same-origin Referer's path, else where the form posted. */

@@ -3,8 +3,8 @@
  *
  * - Email on (double opt-in, ADR 0031): the entry is stored 'pending' and its confirmation message is
  *   queued in the outbox in the same batch, so neither lands without the other.
- * - Email off (production without a provider): the entry is stored 'confirmed' (single opt-in) and
- *   takes the next place in line, as before issue 16.
+ * - Email off (production without a provider): the entry is stored 'confirmed' (single opt-in) and a
+ *   beta sign-up takes the next place in line, as before issue 16 (a notify-me request never has one).
  *
  * Duplicates rely on the unique index on email, so two concurrent sign-ups of one address can never
  * both land. Signing up again answers "already" (pending or confirmed); a pending entry gets its
@@ -20,12 +20,14 @@ import { logError } from "~/lib/log.server";
 import { consentRequestGate } from "~/features/email/suppression.server";
 import { DATA_LAYER_MESSAGES } from "~/lib/messages";
 import type { ConsentWordingVersion } from "./consent-wording";
+import { addRequestToEntry } from "./list-requests.server";
 import { newReferralCode } from "./referral-code";
 
 /** A pending entry is sent its confirmation again at most this often. */
 export const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 export interface EmailPreferences {
+  updates: boolean;
   invitations: boolean;
   android: boolean;
   macos: boolean;
@@ -54,7 +56,9 @@ export type SignUpOutcome =
   /** An unsubscribed person asked to come back: confirmationQueued when a confirmation went out for it. */
   | { kind: "rejoining"; confirmationQueued: boolean }
   /** Already on the list (pending or confirmed); resent when a pending entry's confirmation went out again. */
-  | { kind: "already"; resent: boolean };
+  | { kind: "already"; resent: boolean }
+  /** A confirmed entry now also hears about the platform asked for (list-requests.server.ts): nothing to confirm. */
+  | { kind: "updated"; confirmationQueued: false };
 
 export type WaitlistErrorKind = "duplicate" | "server" | "inbox_busy";
 
@@ -82,7 +86,7 @@ export interface SignUpOptions {
   confirmationAllowed?: boolean;
 }
 
-type ExistingEntry = { id: number; status: "pending" | "confirmed" | "unsubscribed" };
+export type ExistingEntry = { id: number; status: "pending" | "confirmed" | "unsubscribed"; intent: string };
 
 export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, options: SignUpOptions): Promise<SignUpOutcome> {
   const email = normaliseEmail(entry.email);
@@ -92,7 +96,7 @@ export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, opt
     if (!confirmationAllowed) {
       const existing = await existingEntry(d1, email);
       if (!existing) throw new WaitlistError("inbox_busy", INBOX_BUSY_MESSAGE);
-      return await signUpAgain(d1, signUp, existing, { ...options, confirmationAllowed });
+      return await answerExisting(d1, signUp, existing, { ...options, confirmationAllowed });
     }
     // A referral-code collision (about 1 in 10^15 per pair) is retried once with a fresh code.
     for (let attempt = 0; ; attempt++) {
@@ -105,7 +109,7 @@ export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, opt
         // Deleted between the failed insert and this read: the spec's duplicate answer all the same.
         const existing = await existingEntry(d1, email);
         if (!existing) throw new WaitlistError("duplicate", DATA_LAYER_MESSAGES.duplicateEmail);
-        return await signUpAgain(d1, signUp, existing, { ...options, confirmationAllowed });
+        return await answerExisting(d1, signUp, existing, { ...options, confirmationAllowed });
       }
     }
   } catch (error) {
@@ -120,7 +124,14 @@ export async function addToWaitlist(d1: D1Database, entry: NewWaitlistEntry, opt
 export const INBOX_BUSY_MESSAGE = "We just sent a confirmation link to this inbox. Please check it, and your spam folder, before trying again.";
 
 function existingEntry(d1: D1Database, email: string): Promise<ExistingEntry | null> {
-  return d1.prepare("SELECT id, status FROM waitlist WHERE email = ?1").bind(email).first<ExistingEntry>();
+  return d1.prepare("SELECT id, status, intent FROM waitlist WHERE email = ?1").bind(email).first<ExistingEntry>();
+}
+
+/** On the list already: first what this request adds to the entry (the other list, ADR 0048), else signUpAgain's answer. */
+async function answerExisting(d1: D1Database, entry: NewWaitlistEntry, existing: ExistingEntry, options: SignUpOptions): Promise<SignUpOutcome> {
+  const { now = Date.now() } = options;
+  const added = await addRequestToEntry(d1, entry, existing, { ...options, now, resendCutoff: iso(now - CONFIRMATION_RESEND_MS) });
+  return added ?? (await signUpAgain(d1, entry, existing, options));
 }
 
 async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubleOptIn, now = Date.now(), suppressionSecret }: SignUpOptions): Promise<D1PreparedStatement[]> {
@@ -129,11 +140,11 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
     .prepare(
       `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status,
          line_seq, consent_at, consent_form, consent_page, consent_wording, referral_code, referred_by,
-         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants)
+         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants, wants_updates)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
-         CASE WHEN ?8 = 'confirmed' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
+         CASE WHEN ?8 = 'confirmed' AND ?5 = 'beta_testing' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
          ?7, ?9, ?10, ?11, ?12, (SELECT id FROM waitlist WHERE referral_code = ?13),
-         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, ?18)`,
+         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, ?18, ?19)`,
     )
     .bind(
       entry.email,
@@ -154,6 +165,7 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
       Number(p.macos),
       Number(p.chromeExtension),
       entry.abVariants ? JSON.stringify(entry.abVariants) : null,
+      Number(p.updates),
     );
   if (!doubleOptIn) return [insertEntry];
   const idempotencyKey = newIdempotencyKey("confirm");

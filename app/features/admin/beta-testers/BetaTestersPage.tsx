@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { humanize } from "~/features/admin/ui/humanize";
+import { humanize, intentLabel } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { WAITLIST_INTENTS } from "~/lib/constants";
@@ -139,7 +139,7 @@ export function BetaTestersPage() {
             allValue="all"
             values={WAITLIST_INTENTS}
             current={filters.intent}
-            show={humanize}
+            show={intentLabel}
           />
           <FilterSelect
             id="bt-status"
@@ -205,7 +205,7 @@ export function BetaTestersPage() {
                 form={INVITE_SELECTED_FORM}
                 name={`invite.${row.id}`}
                 aria-label={`Invite ${row.email}`}
-                disabled={row.status !== "confirmed" || row.invitedAt !== null}
+                disabled={!row.betaTester || row.invitedAt !== null}
               />
             </td>
             <td className="cell-clip">{row.email}</td>
@@ -213,7 +213,7 @@ export function BetaTestersPage() {
             <td>
               <span className={STATUS_PILL[row.status] ?? "pill"}>{humanize(row.status)}</span>
             </td>
-            <td>{humanize(row.intent)}</td>
+            <td>{intentLabel(row.intent)}</td>
             <td>{humanize(row.source)}</td>
             <td className="cell-clip">{dash(row.utmSource)}</td>
             <td className="cell-clip">{dash(row.utmMedium)}</td>
@@ -230,7 +230,7 @@ export function BetaTestersPage() {
               {row.invitedAt ? (
                 <time dateTime={row.invitedAt}>{formatUtcDateTime(row.invitedAt)}</time>
               ) : (
-                <span className="muted">{row.wantsInvitations ? "Not yet" : "Turned off"}</span>
+                <span className="muted">{row.intent !== "beta_testing" ? "Not in the beta" : row.wantsInvitations ? "Not yet" : "Turned off"}</span>
               )}
             </td>
             <td>

@@ -19,6 +19,8 @@ import { logError } from "~/lib/log.server";
 import { CSV_BOM, csvRow } from "./csv";
 import { INVITE_INTENTS, invitationAction, loadInvitations } from "./invitations.server";
 import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
+import { betaTesterSql } from "~/features/email/audiences.server";
+import { platformsWanted, type PlatformSegment } from "~/features/email/segments";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
@@ -125,6 +127,11 @@ const columns = {
   referralCount: waitlist.referralCount,
   invitedAt: waitlist.invitedAt,
   wantsInvitations: waitlist.wantsInvitations,
+  // The line's own rule (ADR 0044): a notify-me entry is listed here, but is no beta tester.
+  betaTester: sql<number>`${sql.raw(betaTesterSql())}`.as("beta_tester"),
+  wantsAndroid: waitlist.wantsAndroid,
+  wantsMacos: waitlist.wantsMacos,
+  wantsChromeExtension: waitlist.wantsChromeExtension,
   utmSource: metadataField("utm_source").as("utm_source"),
   utmMedium: metadataField("utm_medium").as("utm_medium"),
   utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
@@ -239,6 +246,9 @@ export const BETA_TESTERS_CSV_HEADER = [
   "consent_page",
   "consent_wording",
   "referral_count",
+  // Issue 30: whether the row is a beta tester (confirmed, in line), and the platforms it asked to hear about.
+  "beta_tester",
+  "notify_me",
 ] as const;
 
 /**
@@ -298,6 +308,8 @@ export async function betaTestersCsv(
               r.consentPage,
               r.consentWording,
               r.referralCount,
+              r.betaTester ? "yes" : "no",
+              notifyMeOf(r).join(" "),
             ]),
           )
           .join("");
@@ -309,6 +321,11 @@ export async function betaTestersCsv(
       }
     },
   });
+}
+
+/** The coming platforms a row asked to hear about, as the announcement segments name them. */
+function notifyMeOf(row: { wantsAndroid: boolean; wantsMacos: boolean; wantsChromeExtension: boolean }): PlatformSegment[] {
+  return platformsWanted({ android: row.wantsAndroid, macos: row.wantsMacos, chromeExtension: row.wantsChromeExtension });
 }
 
 const BETA_TESTERS_PATH = ADMIN_PATHS.betaTesters;

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { EmailStatusPanel } from "~/features/admin/email/EmailStatusPanel";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { BarChart } from "~/features/admin/ui/BarChart";
-import { humanize } from "~/features/admin/ui/humanize";
+import { humanize, intentLabel } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { DASHBOARD_CHART_DAYS } from "~/lib/constants";
 import { formatUtcDateTime } from "~/lib/dates";
@@ -16,7 +16,7 @@ function trend(current: number, previous: number): string {
   return `${change > 0 ? "+" : ""}${change}% on the week before`;
 }
 
-function Breakdown({ title, rows }: { title: string; rows: { key: string; n: number }[] }) {
+function Breakdown({ title, rows, label = humanize }: { title: string; rows: { key: string; n: number }[]; label?: (key: string) => string }) {
   return (
     <div>
       <h3 className="text-sm font-semibold text-ink-muted">{title}</h3>
@@ -26,7 +26,7 @@ function Breakdown({ title, rows }: { title: string; rows: { key: string; n: num
         <ul className="mt-2 grid gap-1 text-sm">
           {rows.map((row) => (
             <li key={row.key} className="flex justify-between gap-4">
-              <span>{humanize(row.key)}</span>
+              <span>{label(row.key)}</span>
               <span className="tabular-nums font-semibold">{row.n.toLocaleString("en")}</span>
             </li>
           ))}
@@ -56,15 +56,29 @@ export function DashboardPage() {
             {WAITLIST_STATUS_ORDER.map((status, i) => (
               <Fragment key={status}>
                 {i > 0 ? " · " : null}
-                <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?status=${status}`}>
-                  {signups.byStatus[status].toLocaleString("en")} {status}
+                <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?intent=beta_testing&status=${status}`}>
+                  {/* Confirmed beta sign-ups are the testers in line: counted by the line's own rule. */}
+                  {(status === "confirmed" ? signups.testers : signups.byStatus[status]).toLocaleString("en")} {status}
                 </Link>
               </Fragment>
             ))}
           </dd>
         </div>
         <div className="stat">
-          <dt>Last 7 days</dt>
+          <dt>Notify-me requests</dt>
+          <dd data-testid="stat-notify-me">{data.notifyMe.total.toLocaleString("en")}</dd>
+          <dd className="stat-note" data-testid="stat-notify-platforms">
+            Android {data.notifyMe.android.toLocaleString("en")} · macOS {data.notifyMe.macos.toLocaleString("en")} · Chrome extension{" "}
+            {data.notifyMe.chromeExtension.toLocaleString("en")}
+          </dd>
+          <dd className="stat-note">
+            <Link className="underline" to={`${ADMIN_PATHS.betaTesters}?intent=waitlist`}>
+              {(data.notifyMe.total - data.notifyMe.alsoBeta).toLocaleString("en")} not in the beta
+            </Link>
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>Beta sign-ups, last 7 days</dt>
           <dd>{signups.last7.toLocaleString("en")}</dd>
           <dd className="stat-note">{trend(signups.last7, signups.previous7)}</dd>
         </div>
@@ -89,13 +103,13 @@ export function DashboardPage() {
 
       <div className="admin-grid-2 mt-5">
         <section className="admin-panel" aria-labelledby="chart-title">
-          <h2 id="chart-title">Daily sign-ups, last {DASHBOARD_CHART_DAYS} days (UTC)</h2>
-          <BarChart data={data.chart} label={`Daily sign-ups, last ${DASHBOARD_CHART_DAYS} days`} />
+          <h2 id="chart-title">Daily beta sign-ups, last {DASHBOARD_CHART_DAYS} days (UTC)</h2>
+          <BarChart data={data.chart} label={`Daily beta sign-ups, last ${DASHBOARD_CHART_DAYS} days`} />
         </section>
         <section className="admin-panel" aria-labelledby="breakdown-title">
           <h2 id="breakdown-title">Sign-ups by intent and source</h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Breakdown title="Intent" rows={signups.byIntent} />
+            <Breakdown title="Intent" rows={signups.byIntent} label={intentLabel} />
             <Breakdown title="Source" rows={signups.bySource} />
           </div>
           <p className="mt-4 text-sm">

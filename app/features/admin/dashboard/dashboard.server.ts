@@ -3,9 +3,10 @@
  * alongside it, plus the KV read for A/B tests.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, count, desc, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { contactSubmissions, customerReviews, siteSettings, waitlist, waitlistStatuses, type WaitlistStatus } from "~/db/schema";
 import { recentAuditEntries } from "~/features/admin/audit.server";
+import { betaTesterSql, NOTIFY_ME_SQL } from "~/features/email/audiences.server";
 import { loadEmailSummary } from "~/features/admin/email/email.server";
 import { requireAdmin } from "~/features/admin/session.server";
 import { readAbTestConfig } from "~/lib/ab-tests.server";
@@ -23,15 +24,28 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
   const db = createDb(d1);
   const day = sql<string>`substr(${waitlist.createdAt}, 1, 10)`;
   const chartStart = `${utcDay(now - (DASHBOARD_CHART_DAYS - 1) * DAY_MS)}T00:00:00.000Z`;
-  const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, contacts, reviews, settings] = await db.batch([
-    db.select({ n: count() }).from(waitlist),
-    db.select({ status: waitlist.status, n: count() }).from(waitlist).groupBy(waitlist.status),
-    db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 7))),
-    db.select({ n: count() }).from(waitlist).where(and(gte(waitlist.createdAt, isoDaysAgo(now, 14)), lt(waitlist.createdAt, isoDaysAgo(now, 7)))),
-    db.select({ n: count() }).from(waitlist).where(gte(waitlist.createdAt, isoDaysAgo(now, 30))),
+  // Beta sign-ups and notify-me requests are two lists, counted apart (ADR 0044); the sign-up figures are the beta's.
+  const beta = eq(waitlist.intent, "beta_testing");
+  const sum = (condition: string) => sql<number>`coalesce(sum(${sql.raw(condition)}), 0)`;
+  const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, notifyMe, contacts, reviews, settings] = await db.batch([
+    db.select({ n: count(), testers: sum(betaTesterSql()) }).from(waitlist).where(beta),
+    db.select({ status: waitlist.status, n: count() }).from(waitlist).where(beta).groupBy(waitlist.status),
+    db.select({ n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, isoDaysAgo(now, 7)))),
+    db.select({ n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, isoDaysAgo(now, 14)), lt(waitlist.createdAt, isoDaysAgo(now, 7)))),
+    db.select({ n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, isoDaysAgo(now, 30)))),
     db.select({ key: waitlist.intent, n: count() }).from(waitlist).groupBy(waitlist.intent).orderBy(desc(count())),
     db.select({ key: waitlist.source, n: count() }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())),
-    db.select({ day, n: count() }).from(waitlist).where(gte(waitlist.createdAt, chartStart)).groupBy(day),
+    db.select({ day, n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, chartStart))).groupBy(day),
+    db
+      .select({
+        n: count(),
+        android: sum("waitlist.wants_android"),
+        macos: sum("waitlist.wants_macos"),
+        chromeExtension: sum("waitlist.wants_chrome_extension"),
+        alsoBeta: sum("waitlist.intent = 'beta_testing'"),
+      })
+      .from(waitlist)
+      .where(sql.raw(NOTIFY_ME_SQL)),
     db
       .select({ total: count(), unread: sql<number>`coalesce(sum(case when ${contactSubmissions.isRead} = 0 then 1 else 0 end), 0)` })
       .from(contactSubmissions),
@@ -65,6 +79,15 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
       byIntent,
       bySource,
       byStatus: statusCounts,
+      /** Confirmed beta sign-ups: the beta testers, as the line, invitations and segments count them. */
+      testers: Number(totals[0]?.testers ?? 0),
+    },
+    notifyMe: {
+      total: notifyMe[0]?.n ?? 0,
+      android: Number(notifyMe[0]?.android ?? 0),
+      macos: Number(notifyMe[0]?.macos ?? 0),
+      chromeExtension: Number(notifyMe[0]?.chromeExtension ?? 0),
+      alsoBeta: Number(notifyMe[0]?.alsoBeta ?? 0),
     },
     email,
     chart,
