@@ -137,6 +137,8 @@ export const ENTRY_PAGE_TEXT = {
   resent: "A new confirmation link is on its way. Open it within 48 hours.",
   resendTooSoon: "We sent you a link a few minutes ago. Please check your inbox and spam folder; you can ask again in 10 minutes.",
   justConfirmed: "Your email is confirmed. Welcome to the waitlist!",
+  /** The same moment for a notify-me request (issue 30): it joined no waitlist. */
+  justConfirmedNotify: "Your email is confirmed. Thanks for your interest!",
   expiredStatusTitle: "This link has expired",
   pendingTitle: "Please confirm your email first",
   preferencesSaved: "Your email preferences are saved.",

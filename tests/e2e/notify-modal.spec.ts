@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "../../app/lib/constants";
-import { installFrozenClock, uniqueEmail, waitForHydration } from "./helpers";
+import { NOTIFY_TEXT } from "../../app/lib/messages";
+import { installFrozenClock, uniqueEmail, waitForHydration, waitLikeAPerson } from "./helpers";
 
 /** The form fields the modal sent to our server. */
 function sentFields(request: Request): Record<string, string> {
@@ -72,6 +73,51 @@ test.describe("notification modal", () => {
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     expect(sentFields(await sent)).toMatchObject({ intent: "beta_testing", platform: "ios" });
     await expect(dialog.getByRole("status")).toBeVisible();
+  });
+
+  test("a platform request offers news and updates as a choice of its own: unticked, reached with Tab, ticked with Space", async ({ page }) => {
+    await page.goto("/home");
+    await waitForHydration(page);
+    const dialog = await openFromAndroid(page);
+    const choice = dialog.getByRole("checkbox", { name: NOTIFY_TEXT.updatesChoice });
+    await expect(choice).not.toBeChecked();
+    await dialog.getByLabel("Name").fill("Ada");
+    await dialog.getByLabel("Email address").fill(uniqueEmail("updates"));
+    await page.keyboard.press("Tab");
+    await expect(choice).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(choice).toBeChecked();
+    await waitLikeAPerson(page);
+    const sent = page.waitForRequest("**/api/waitlist");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    expect(sentFields(await sent)).toMatchObject({ intent: "waitlist", platform: "android", updates: "yes" });
+    await expect(dialog.getByRole("status")).toContainText("Android");
+  });
+
+  test("without the tick, no news and updates are asked for; the beta program and the roadmap's updates button offer no such choice", async ({ page }) => {
+    await page.goto("/home");
+    await waitForHydration(page);
+    let dialog = await openFromAndroid(page);
+    await dialog.getByLabel("Name").fill("Ada");
+    await dialog.getByLabel("Email address").fill(uniqueEmail("no-updates"));
+    await waitLikeAPerson(page);
+    const sent = page.waitForRequest("**/api/waitlist");
+    await dialog.getByRole("button", { name: "Notify Me" }).click();
+    expect(sentFields(await sent)).not.toHaveProperty("updates");
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    for (const [opener, heading] of [
+      ["Join Beta Program", "Join the beta program"],
+      ["Get Notified of Updates", "Get notified of updates"],
+    ] as const) {
+      await page.getByRole("link", { name: opener }).click();
+      dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: heading })).toBeVisible();
+      await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(dialog).toBeHidden();
+    }
   });
 
   test("shows the generic error when the submission fails", async ({ page }) => {

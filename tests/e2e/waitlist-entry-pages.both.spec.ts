@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
+import { ENTRY_PAGE_TEXT, NOTIFY_TEXT } from "../../app/lib/messages";
 import { STATUS_LINK_TEXT } from "../../app/features/waitlist/status-link-request";
 import { signToken } from "../../app/lib/signed-token.server";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
@@ -163,6 +163,66 @@ test("preferences save, with and without JavaScript", async ({ browser, javaScri
   await request.dispose();
 });
 
+// ---- notify-me: its own list (issue 30, ADR 0044) ------------------------------------------------
+
+const NOTIFY_WELCOME_SUBJECT = /^You'll hear from LinkVault/;
+
+/** The notify form for Android from /home: the modal with JavaScript, the /notify page without. */
+async function openAndroidNotify(page: Page, javaScriptEnabled: boolean) {
+  await page.goto(`${stack.origin}/home`);
+  await settle(page, javaScriptEnabled);
+  await page.getByRole("link", { name: /Notify Me when Android/ }).click();
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/notify\?platform=android&intent=waitlist$/);
+    return page.locator("main");
+  }
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("a notify-me request: an unticked news choice, then a confirmation, a confirm page and a status page about Android, and no place in line", async ({ browser, javaScriptEnabled, playwright }) => {
+  test.setTimeout(300_000);
+  const origin = stack.origin;
+  const request = await playwright.request.newContext();
+  await joinAndConfirm(request, uniqueEmail("tester"));
+
+  const nia = await newPerson(browser, javaScriptEnabled);
+  const form = await openAndroidNotify(nia, javaScriptEnabled);
+  await expect(form.getByRole("checkbox", { name: NOTIFY_TEXT.updatesChoice })).not.toBeChecked();
+  const email = uniqueEmail("nia");
+  await waitLikeAPerson(nia);
+  await form.getByLabel("Name").fill("Nia");
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: NOTIFY_TEXT.submit }).click();
+  await expect(form.getByRole("status")).toContainText("Android");
+  const row = () => stack.db.prepare("SELECT intent, status, line_seq, wants_android, wants_updates, wants_invitations FROM waitlist WHERE email = ?1").bind(email).first();
+  expect(await row()).toEqual({ intent: "waitlist", status: "pending", line_seq: null, wants_android: 1, wants_updates: 0, wants_invitations: 0 });
+
+  // The confirmation speaks of Android, and so does the page its link opens.
+  const confirmation = await stack.mailTo(email, CONFIRM_SUBJECT);
+  expect(confirmation.text).toContain("asked to hear from LinkVault when the Android app is ready");
+  await openMailAndFollow(nia, javaScriptEnabled, confirmation.html!, `${origin}/waitlist/confirm?`);
+  await expect(nia.getByText("One click and we'll email you when the Android app is ready.")).toBeVisible();
+  await expect(nia.getByText(/beta waitlist/)).toHaveCount(0);
+  await nia.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
+
+  // The status page: Android, its preferences, the way into the beta; no place, no referral link.
+  await expect(nia).toHaveURL(/\/waitlist\/status\?token=/);
+  await expect(nia.getByRole("heading", { level: 1, name: "We'll email you when the Android app is ready" })).toBeVisible();
+  await expect(nia.getByText(ENTRY_PAGE_TEXT.justConfirmedNotify)).toBeVisible();
+  await expect(nia.getByTestId("place-in-line")).toHaveCount(0);
+  await expect(nia.getByLabel("Your referral link")).toHaveCount(0);
+  await expect(nia.getByRole("switch", { name: "Android app" })).toBeChecked();
+  await expect(nia.getByRole("switch", { name: "News and updates" })).not.toBeChecked();
+  await expect(nia.getByRole("switch", { name: "Beta invitations" })).toHaveCount(0);
+  await expect(nia.getByRole("link", { name: "Join the beta waitlist" })).toHaveAttribute("href", "/waitlist");
+  expect(await row()).toMatchObject({ status: "confirmed", line_seq: null });
+  const welcome = await stack.mailTo(email, NOTIFY_WELCOME_SUBJECT);
+  expect(welcome.subject).toBe("You'll hear from LinkVault when the Android app is ready");
+  await request.dispose();
+});
+
 // ---- every state, for the eye and for axe ------------------------------------------------------
 
 const SHOTS = "/tmp/shots-pages";
@@ -187,7 +247,7 @@ const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
  * wider than a 320 px screen, and runs axe-core on the page's main content in light and dark (the
  * header and footer are checked with every public page in accessibility.spec.ts). Problems go to `found`.
  */
-async function capture(page: Page, name: string, found: string[]) {
+async function capture(page: Page, name: string, found: string[], widths: readonly number[] = WIDTHS) {
   // Two frames: a new colour scheme or width is laid out and painted (sections with content-visibility too) before the shot.
   const painted = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -195,7 +255,7 @@ async function capture(page: Page, name: string, found: string[]) {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const width of TAKE_SCREENSHOTS ? (scheme === "light" ? WIDTHS : ([375] as const)) : []) {
+    for (const width of TAKE_SCREENSHOTS ? (scheme === "light" ? widths : ([widths[0]!] as const)) : []) {
       await page.setViewportSize({ width, height: 900 });
       await painted();
       await page.screenshot({ path: `${SHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
@@ -269,6 +329,54 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
 
     await visit(page, "/waitlist/confirm?token=not-a-token");
     await capture(page, "invalid-link", found);
+    await request.dispose();
+    expect(found).toEqual([]);
+  });
+
+  test("notify-me: the modal and its page, both messages, the confirm page, the status page, and joining the beta from it", async ({ browser, playwright }) => {
+    test.setTimeout(600_000);
+    const origin = stack.origin;
+    const request = await playwright.request.newContext();
+    const page = await newPerson(browser, true);
+    const found: string[] = [];
+    const widths = [320, 768, 1280] as const;
+
+    const form = await openAndroidNotify(page, true);
+    await form.getByLabel("Name").fill("Nia Notify");
+    await capture(page, "notify-modal", found, widths);
+    await visit(page, "/notify?platform=android&intent=waitlist");
+    await capture(page, "notify-page", found, widths);
+
+    const email = uniqueEmail("notify-shots");
+    await joinOverHttp(request, email, { name: "Nia Notify", source: "notification_modal", intent: "waitlist", platform: "android" });
+    const confirmation = await stack.mailTo(email, CONFIRM_SUBJECT);
+    await page.setContent(confirmation.html!);
+    await capture(page, "email-notify-confirm", found, widths);
+    const confirmLink = new URL(linkInMail(confirmation, `${origin}/waitlist/confirm?`));
+    await visit(page, `${confirmLink.pathname}${confirmLink.search}`);
+    await capture(page, "confirm-notify-ready", found, widths);
+    await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
+    await expect(page.getByText(ENTRY_PAGE_TEXT.justConfirmedNotify)).toBeVisible();
+    await capture(page, "status-notify", found, widths);
+    await page.setContent((await stack.mailTo(email, NOTIFY_WELCOME_SUBJECT)).html!);
+    await capture(page, "email-notify-welcome", found, widths);
+
+    // The same person joins the beta: their status page waits for the confirmation, which gives the place.
+    const { id } = (await entryOf(email))!;
+    await joinOverHttp(request, email);
+    await visit(page, await statusPath(id));
+    await expect(page.getByText("To join the beta, open the link we emailed you")).toBeVisible();
+    await capture(page, "status-notify-joining-beta", found, widths);
+    const confirmations = () => stack.standin.deliveries.filter((mail) => mail.to.includes(email) && CONFIRM_SUBJECT.test(mail.subject));
+    await expect.poll(() => confirmations().length, { timeout: 30_000 }).toBe(2);
+    const join = confirmations().at(-1)!;
+    expect(join.text).toContain("asked to join the LinkVault beta waitlist");
+    const joinLink = new URL(linkInMail(join, `${origin}/waitlist/confirm?`));
+    await visit(page, `${joinLink.pathname}${joinLink.search}`);
+    await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
+    await expect(page.getByTestId("place-in-line")).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Android app" })).toBeChecked();
+    await capture(page, "status-notify-joined-beta", found, widths);
     await request.dispose();
     expect(found).toEqual([]);
   });

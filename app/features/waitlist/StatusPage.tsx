@@ -90,7 +90,7 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
     : { eyebrow: NOTIFY_EYEBROW, title: sentence(notifyPromise(view.request)), lead: NOTIFY_STATUS_LEAD };
   return (
     <EntryPage {...heading}>
-      {view.justConfirmed ? <Notice tone="success">{ENTRY_PAGE_TEXT.justConfirmed}</Notice> : null}
+      {view.justConfirmed ? <Notice tone="success">{view.request.beta ? ENTRY_PAGE_TEXT.justConfirmed : ENTRY_PAGE_TEXT.justConfirmedNotify}</Notice> : null}
       {view.invitation ? <InvitationCard invitation={view.invitation} /> : null}
       {result?.intent === "resubscribe" ? <Notice tone="success">{ENTRY_PAGE_TEXT.resubscribed}</Notice> : null}
       {view.request.beta ? (

@@ -51,7 +51,10 @@ export function DashboardPage() {
         <div className="stat">
           <dt>Beta sign-ups</dt>
           <dd data-testid="stat-signups">{signups.total.toLocaleString("en")}</dd>
-          <dd className="stat-note">{signups.last30.toLocaleString("en")} in the last 30 days</dd>
+          <dd className="stat-note">
+            {signups.last7.toLocaleString("en")} in the last 7 days ({trend(signups.last7, signups.previous7)}), {signups.last30.toLocaleString("en")} in
+            the last 30
+          </dd>
           <dd className="stat-note" data-testid="stat-statuses">
             {WAITLIST_STATUS_ORDER.map((status, i) => (
               <Fragment key={status}>
@@ -76,11 +79,6 @@ export function DashboardPage() {
               {(data.notifyMe.total - data.notifyMe.alsoBeta).toLocaleString("en")} not in the beta
             </Link>
           </dd>
-        </div>
-        <div className="stat">
-          <dt>Beta sign-ups, last 7 days</dt>
-          <dd>{signups.last7.toLocaleString("en")}</dd>
-          <dd className="stat-note">{trend(signups.last7, signups.previous7)}</dd>
         </div>
         <div className="stat">
           <dt>Unread messages</dt>
