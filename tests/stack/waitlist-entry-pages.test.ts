@@ -63,6 +63,12 @@ describe("markup", () => {
     await add("email me my link", 200, get("/waitlist/link"));
     await add("email me my link asked", 200, postForm(server.origin, "/waitlist/link", { email: "someone@example.com" }));
     await add("email me my link refused", 400, postForm(server.origin, "/waitlist/link", { email: "not an address" }));
+    // A notify-me request's pages (ADR 0044): about its platform, with no place in line.
+    const notifyPending = await seedEntry(db, { intent: "waitlist", wantsAndroid: true });
+    const notifyConfirmed = await seedEntry(db, { intent: "waitlist", wantsAndroid: true, status: "confirmed" });
+    await add("notify-me confirm ready", 200, get(await linkPath("confirm", notifyPending)));
+    await add("notify-me confirm already", 200, get(await linkPath("confirm", notifyConfirmed)));
+    await add("notify-me status confirmed", 200, get((await linkPath("status", notifyConfirmed)) + "&confirmed=1"));
 
     expect(checkHtml(pages).errors).toEqual([]);
   });
