@@ -152,6 +152,13 @@ describe("a notify-me request", () => {
     expect(welcome?.text).not.toMatch(/#\d|referral|beta|place in line/i);
   });
 
+  it("once unsubscribed, its status page speaks of the platform, not of a place in line", async () => {
+    const id = await seedEntry(app.db, { intent: "waitlist", wantsAndroid: true, status: "unsubscribed", unsubscribedAt: "2026-02-03T00:00:00.000Z" });
+    const page = await statusPage(id);
+    expect(page).toContain("You won't hear from us about the Android app.");
+    expect(page).not.toMatch(/beta invitations any more|place in the order|place in line/);
+  });
+
   it("is left out of every beta audience, and of 'everyone who wants updates' unless the person chose it", async () => {
     const testers = await seedConfirmedLine(app.db, 2);
     await notifyMe("android@example.com", "android");

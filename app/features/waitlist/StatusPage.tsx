@@ -65,7 +65,10 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
           }
         >
           <EntryCard title="Changed your mind?" titleId="rejoin-heading">
-            <p className="mt-1 mb-5 text-sm text-ink-muted">{REJOIN_WORDING.text} You keep your earlier place in the order.</p>
+            <p className="mt-1 mb-5 text-sm text-ink-muted">
+              {REJOIN_WORDING.text}
+              {view.request.beta ? " You keep your earlier place in the order." : ""}
+            </p>
             <TokenForm token={view.token} intent="resubscribe" label="Rejoin the waitlist" pendingLabel="Rejoining..." />
           </EntryCard>
           <DeleteDataCard token={view.token} result={result} beta={view.request.beta} />
