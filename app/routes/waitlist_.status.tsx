@@ -11,7 +11,7 @@ import { StatusPage } from "~/features/waitlist/StatusPage";
  * layout.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  // A notify-me entry has no place in line (ADR 0044): its page is about its notifications.
+  // A notify-me entry has no place in line (ADR 0048): its page is about its notifications.
   const view = data?.view;
   const notifyMe = view !== undefined && "request" in view && !view.request.beta;
   return [{ title: `${notifyMe ? "Your notifications" : "Your place in line"} · ${siteConfig.appName}` }, { name: "robots", content: "noindex, nofollow" }];

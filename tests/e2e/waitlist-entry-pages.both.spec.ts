@@ -163,7 +163,7 @@ test("preferences save, with and without JavaScript", async ({ browser, javaScri
   await request.dispose();
 });
 
-// ---- notify-me: its own list (issue 30, ADR 0044) ------------------------------------------------
+// ---- notify-me: its own list (issue 30, ADR 0048) ------------------------------------------------
 
 const NOTIFY_WELCOME_SUBJECT = /^You'll hear from LinkVault/;
 

@@ -222,7 +222,7 @@ describe("the beta testers page", () => {
     const zed = await cells("zed");
     expect(zed[3]).toBe("Confirmed");
     expect(zed.at(-4)).toBe("Single opt-in");
-    // A confirmed notify-me request is listed, but is no beta tester: nothing to invite (ADR 0044).
+    // A confirmed notify-me request is listed, but is no beta tester: nothing to invite (ADR 0048).
     expect(zed[4]).toBe("Notify me");
     expect(zed.at(-2)).toBe("Not in the beta");
     const checkbox = async (q: string) => /<input type="checkbox"[^>]*name="invite\.\d+"[^>]*>/.exec((await page(`?q=${q}`)).html)![0];

@@ -1,5 +1,5 @@
 /**
- * Notify-me is its own list (issue 30, ADR 0044), through the real pipeline and Remix build on a real
+ * Notify-me is its own list (issue 30, ADR 0048), through the real pipeline and Remix build on a real
  * D1 in workerd, with email on (Resend, pointed at the stand-in on 127.0.0.1) and the real sender. A
  * notify-me request ("one email when the Android app ships") is for its platform only: no place in the
  * beta line, news and updates only if the person ticked that choice, pages and emails that speak of the

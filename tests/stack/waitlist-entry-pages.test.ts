@@ -63,7 +63,7 @@ describe("markup", () => {
     await add("email me my link", 200, get("/waitlist/link"));
     await add("email me my link asked", 200, postForm(server.origin, "/waitlist/link", { email: "someone@example.com" }));
     await add("email me my link refused", 400, postForm(server.origin, "/waitlist/link", { email: "not an address" }));
-    // A notify-me request's pages (ADR 0044): about its platform, with no place in line.
+    // A notify-me request's pages (ADR 0048): about its platform, with no place in line.
     const notifyPending = await seedEntry(db, { intent: "waitlist", wantsAndroid: true });
     const notifyConfirmed = await seedEntry(db, { intent: "waitlist", wantsAndroid: true, status: "confirmed" });
     await add("notify-me confirm ready", 200, get(await linkPath("confirm", notifyPending)));

@@ -135,7 +135,7 @@ describe("message content", () => {
     expect(await verifyLinkToken(keys, "status", new URL(status).searchParams.get("token"), ISSUED + 364 * 86_400_000)).toMatchObject({ status: "valid" });
   });
 
-  it("a notify-me request's confirmation and welcome speak of its platforms, with no place or referral link (ADR 0044)", async () => {
+  it("a notify-me request's confirmation and welcome speak of its platforms, with no place or referral link (ADR 0048)", async () => {
     const notifyMe: EmailEntry = { ...entry("pending"), firstName: "Nia", intent: "waitlist", preferences: { updates: false, invitations: false, android: true, macos: true, chromeExtension: false } };
     const confirmation = await renderMessage(emailKinds.confirm, { to: "reader@example.com", entry: notifyMe, payload: { consentRequest: true, form: "notify" }, issuedAt: ISSUED, keys });
     expect(confirmation.text).toContain("asked to hear from LinkVault as each of the Android app and the Mac app is ready with this address");

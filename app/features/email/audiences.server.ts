@@ -22,7 +22,7 @@ interface Audience {
 const CONFIRMED = "status = 'confirmed'";
 
 /**
- * Who is a beta tester (issue 30, ADR 0044): confirmed, in the beta program, with a place in line. A
+ * Who is a beta tester (issue 30, ADR 0048): confirmed, in the beta program, with a place in line. A
  * notify-me entry is not, whatever its preferences say. The one rule for the place in line and its
  * total, the beta invitations, the beta testers segment and the admin's counts; `table` is the alias
  * the enclosing query gives `waitlist`.

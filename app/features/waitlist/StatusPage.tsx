@@ -81,7 +81,7 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
 
 function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: StatusActionResult }) {
   const { place } = view;
-  // A notify-me entry's page speaks of its platforms: it has no place in the beta line (ADR 0044).
+  // A notify-me entry's page speaks of its platforms: it has no place in the beta line (ADR 0048).
   const heading = view.request.beta
     ? {
         eyebrow: "Your place in line",

@@ -20,7 +20,7 @@ async function viewOf(opened: EntryAccess, token: string | null): Promise<Return
     // An expired link names its entry, but opens nothing else: no status link from it.
     return answer({ state: "expired", canResend: entry.status === "pending", alreadyConfirmed: entry.status === "confirmed", token }, 410);
   }
-  // A confirmed entry's link confirms its request to join the beta, if one is waiting (ADR 0044).
+  // A confirmed entry's link confirms its request to join the beta, if one is waiting (ADR 0048).
   const request = { ...requestOf(entry), beta: entry.intent === "beta_testing" || entry.betaJoinRequested };
   if (entry.status === "confirmed" && !entry.betaJoinRequested) {
     return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry), request });

@@ -5,7 +5,7 @@
  * A confirmation is ONE D1 batch, so it lands whole or not at all:
  *   1. the entry becomes confirmed: confirmed_at, unsubscribed_at cleared, preferences untouched, and a
  *      beta sign-up the next line_seq in confirmation order (an entry that had one keeps it; a notify-me
- *      request never gets one, ADR 0044). A confirmed notify-me entry's request to join the beta
+ *      request never gets one, ADR 0048). A confirmed notify-me entry's request to join the beta
  *      (beta_join_requested_at) is confirmed the same way: it joins the beta program, with its place, beta
  *      invitations and the proof of consent it left waiting;
  *   2. its referrer is credited, once per person ever: referred_by set, not itself, and the person's

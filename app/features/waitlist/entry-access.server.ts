@@ -31,7 +31,7 @@ export interface WaitlistEntryRecord {
   /** The version its status and confirm links must carry; "Sign out old links" raises it (ADR 0045). */
   linkVersion: number;
   preferences: EntryPreferences;
-  /** "beta_testing" (the beta program) or "waitlist" (a notify-me request, ADR 0044). */
+  /** "beta_testing" (the beta program) or "waitlist" (a notify-me request, ADR 0048). */
   intent: string;
   /** A confirmed notify-me entry asked to join the beta and has not confirmed that yet. */
   betaJoinRequested: boolean;

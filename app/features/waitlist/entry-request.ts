@@ -1,5 +1,5 @@
 /**
- * What an entry asked for, and how its private pages say it (issue 30, ADR 0044): the beta program (a
+ * What an entry asked for, and how its private pages say it (issue 30, ADR 0048): the beta program (a
  * place in line once confirmed), or notify-me (one email when a coming platform is ready), or both.
  * Shared by the servers that build the pages' views and the components that draw them.
  */

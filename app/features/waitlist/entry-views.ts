@@ -66,7 +66,7 @@ export type StatusView =
       justConfirmed: boolean;
       /** Their beta invitation, once it went out: when, and the TestFlight link (issue 17). */
       invitation: { invitedAt: string; testflightUrl: string | null } | null;
-      /** What they asked for: a notify-me entry's page speaks of its platforms, not of a place (ADR 0044). */
+      /** What they asked for: a notify-me entry's page speaks of its platforms, not of a place (ADR 0048). */
       request: EntryRequest;
       /** A notify-me person asked to join the beta and has its confirmation waiting in their inbox. */
       betaJoinPending: boolean;

@@ -1,5 +1,5 @@
 /**
- * What a sign-up asks for (issue 30, ADR 0044). The beta program (intent beta_testing: a place in line
+ * What a sign-up asks for (issue 30, ADR 0048). The beta program (intent beta_testing: a place in line
  * once confirmed, invitations, news and updates), or a notify-me request (intent waitlist): one email
  * when its platform is ready, and news and updates only if the person ticks that choice. Shared by the
  * notify form (whether to offer the choice) and the server (what to store).

@@ -44,7 +44,7 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
     firstName: entry.firstName,
     place: await readPlaceInLine(db, entry.id, boost),
     referralCount: entry.referralCount,
-    // Referrals move a tester up the beta line: a notify-me entry has no line to move up (ADR 0044).
+    // Referrals move a tester up the beta line: a notify-me entry has no line to move up (ADR 0048).
     referralUrl: entry.referralCode && request.beta ? referralUrl(keys, entry.referralCode) : null,
     boost,
     preferences: entry.preferences,

@@ -127,7 +127,7 @@ const columns = {
   referralCount: waitlist.referralCount,
   invitedAt: waitlist.invitedAt,
   wantsInvitations: waitlist.wantsInvitations,
-  // The line's own rule (ADR 0044): a notify-me entry is listed here, but is no beta tester.
+  // The line's own rule (ADR 0048): a notify-me entry is listed here, but is no beta tester.
   betaTester: sql<number>`${sql.raw(betaTesterSql())}`.as("beta_tester"),
   wantsAndroid: waitlist.wantsAndroid,
   wantsMacos: waitlist.wantsMacos,

@@ -24,7 +24,7 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
   const db = createDb(d1);
   const day = sql<string>`substr(${waitlist.createdAt}, 1, 10)`;
   const chartStart = `${utcDay(now - (DASHBOARD_CHART_DAYS - 1) * DAY_MS)}T00:00:00.000Z`;
-  // Beta sign-ups and notify-me requests are two lists, counted apart (ADR 0044); the sign-up figures are the beta's.
+  // Beta sign-ups and notify-me requests are two lists, counted apart (ADR 0048); the sign-up figures are the beta's.
   const beta = eq(waitlist.intent, "beta_testing");
   const sum = (condition: string) => sql<number>`coalesce(sum(${sql.raw(condition)}), 0)`;
   const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, notifyMe, contacts, reviews, settings] = await db.batch([

@@ -12,7 +12,7 @@ export const confirmPayload = z.object({
   consentRequest: z.boolean().optional(),
   /** Which form asked: the waitlist ("waitlist") or a platform notification ("notify"). */
   form: z.enum(["waitlist", "notify"]).optional(),
-  /** A confirmed notify-me person asked to join the beta: this confirms that request (ADR 0044). */
+  /** A confirmed notify-me person asked to join the beta: this confirms that request (ADR 0048). */
   joinBeta: z.boolean().optional(),
 });
 

@@ -1,6 +1,6 @@
 /**
  * "You're on the list": sent once an address is confirmed, with the status page and referral link. A
- * notify-me request's welcome speaks of its platforms, with no place or referral link (ADR 0044).
+ * notify-me request's welcome speaks of its platforms, with no place or referral link (ADR 0048).
  */
 import { z } from "zod";
 import { siteConfig } from "~/config/site";
