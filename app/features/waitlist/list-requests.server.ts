@@ -57,11 +57,13 @@ export async function addRequestToEntry(d1: D1Database, entry: NewWaitlistEntry,
   }
 
   if (existing.intent === "beta_testing") return null;
-  return requestToJoinBeta(d1, existing.id, entry, options);
+  // This inbox had its share of confirmations (ADR 0044): nothing is asked for now.
+  if (options.doubleOptIn && options.confirmationAllowed === false) throw new WaitlistError("inbox_busy", INBOX_BUSY_MESSAGE);
+  return await requestToJoinBeta(d1, existing.id, entry, options);
 }
 
 /** A confirmed notify-me entry asks to join the beta: confirmed by email first (or at once while email is off). */
-async function requestToJoinBeta(d1: D1Database, id: number, entry: NewWaitlistEntry, { doubleOptIn, now, resendCutoff, confirmationAllowed }: RequestOptions): Promise<SignUpOutcome> {
+async function requestToJoinBeta(d1: D1Database, id: number, entry: NewWaitlistEntry, { doubleOptIn, now, resendCutoff }: RequestOptions): Promise<SignUpOutcome> {
   const notInBeta = "status = 'confirmed' AND intent <> 'beta_testing'";
   if (!doubleOptIn) {
     await d1
@@ -70,8 +72,6 @@ async function requestToJoinBeta(d1: D1Database, id: number, entry: NewWaitlistE
       .run();
     return { kind: "added", pendingConfirmation: false, confirmationQueued: false };
   }
-  // This inbox had its share of confirmations (ADR 0044): nothing is asked for now.
-  if (confirmationAllowed === false) throw new WaitlistError("inbox_busy", INBOX_BUSY_MESSAGE);
   // The first request always sends its confirmation; a repeat, at most once per resend window. Both
   // statements test the same condition before either changes it (as signUpAgain's resend does).
   const due = (cutoff: string) => `(beta_join_requested_at IS NULL OR confirmation_sent_at IS NULL OR confirmation_sent_at <= ${cutoff})`;
