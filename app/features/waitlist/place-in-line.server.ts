@@ -16,7 +16,7 @@ import { betaTesterSql } from "~/features/email/audiences.server";
 
 /**
  * Who is in line: the beta testers (confirmed beta sign-ups, numbered; never a notify-me request, ADR
- * 0044). Unsubscribed entries keep their line_seq, but not a place.
+ * 0048). Unsubscribed entries keep their line_seq, but not a place.
  */
 export const inLineSql = betaTesterSql;
 const inLine = inLineSql;
