@@ -248,7 +248,7 @@ const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
  * wider than a 320 px screen, and runs axe-core on the page's main content in light and dark (the
  * header and footer are checked with every public page in accessibility.spec.ts). Problems go to `found`.
  */
-async function capture(page: Page, name: string, found: string[], widths: readonly number[] = WIDTHS) {
+async function capture(page: Page, name: string, found: string[]) {
   // Two frames: a new colour scheme or width is laid out and painted (sections with content-visibility too) before the shot.
   const painted = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -256,7 +256,7 @@ async function capture(page: Page, name: string, found: string[], widths: readon
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const width of TAKE_SCREENSHOTS ? (scheme === "light" ? widths : ([widths[0]!] as const)) : []) {
+    for (const width of TAKE_SCREENSHOTS ? (scheme === "light" ? WIDTHS : ([375] as const)) : []) {
       await page.setViewportSize({ width, height: 900 });
       await painted();
       await page.screenshot({ path: `${SHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
@@ -340,27 +340,26 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const request = await playwright.request.newContext();
     const page = await newPerson(browser, true);
     const found: string[] = [];
-    const widths = [320, 768, 1280] as const;
 
     const form = await openAndroidNotify(page, true);
     await form.getByLabel("Name").fill("Nia Notify");
-    await capture(page, "notify-modal", found, widths);
+    await capture(page, "notify-modal", found);
     await visit(page, "/notify?platform=android&intent=waitlist");
-    await capture(page, "notify-page", found, widths);
+    await capture(page, "notify-page", found);
 
     const email = uniqueEmail("notify-shots");
     await joinOverHttp(request, email, { name: "Nia Notify", source: "notification_modal", intent: "waitlist", platform: "android" });
     const confirmation = await stack.mailTo(email, CONFIRM_SUBJECT);
     await page.setContent(confirmation.html!);
-    await capture(page, "email-notify-confirm", found, widths);
+    await capture(page, "email-notify-confirm", found);
     const confirmLink = new URL(linkInMail(confirmation, `${origin}/waitlist/confirm?`));
     await visit(page, `${confirmLink.pathname}${confirmLink.search}`);
-    await capture(page, "confirm-notify-ready", found, widths);
+    await capture(page, "confirm-notify-ready", found);
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.justConfirmedNotify)).toBeVisible();
-    await capture(page, "status-notify", found, widths);
+    await capture(page, "status-notify", found);
     await page.setContent((await stack.mailTo(email, NOTIFY_WELCOME_SUBJECT)).html!);
-    await capture(page, "email-notify-welcome", found, widths);
+    await capture(page, "email-notify-welcome", found);
 
     // A confirmed notify-me person (from before: the inbox limit allows one confirmation in 10 minutes)
     // joins the beta: their status page waits for the confirmation, which gives the place.
@@ -369,7 +368,7 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     await joinOverHttp(request, earlier);
     await visit(page, await statusPath(id));
     await expect(page.getByText("To join the beta, open the link we emailed you")).toBeVisible();
-    await capture(page, "status-notify-joining-beta", found, widths);
+    await capture(page, "status-notify-joining-beta", found);
     const join = await stack.mailTo(earlier, CONFIRM_SUBJECT);
     expect(join.text).toContain("asked to join the LinkVault beta waitlist");
     const joinLink = new URL(linkInMail(join, `${origin}/waitlist/confirm?`));
@@ -377,7 +376,7 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
     await expect(page.getByTestId("place-in-line")).toBeVisible();
     await expect(page.getByRole("switch", { name: "Android app" })).toBeChecked();
-    await capture(page, "status-notify-joined-beta", found, widths);
+    await capture(page, "status-notify-joined-beta", found);
     await request.dispose();
     expect(found).toEqual([]);
   });
