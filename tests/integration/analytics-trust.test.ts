@@ -236,6 +236,21 @@ describe("A/B conversions with double opt-in", () => {
     }
   });
 
+  it("a notify-me request (one platform's news, not the beta) keeps no variants: it is no conversion", async () => {
+    const home = await browse("/home", "203.0.113.152");
+    const cookie = abCookiePair(home.headers.get("Set-Cookie"));
+    const answer = await site.app.fetch(
+      formPost(
+        "/api/waitlist",
+        { email: "android-only@example.com", name: "Ada", source: "notification_modal", intent: "waitlist", platform: "android", submissionTime: String(Date.now() - 5_000) },
+        "203.0.113.152",
+        { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: "http://127.0.0.1:8788/home" },
+      ),
+    );
+    expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
+    expect((await entryOf("android-only@example.com"))?.ab_variants).toBeNull();
+  });
+
   it("a sign-up from a browser the site never assigned a variant keeps nothing and counts nothing", async () => {
     const answer = await signUp("never-assigned@example.com", "203.0.113.151", "");
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });

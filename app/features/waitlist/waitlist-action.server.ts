@@ -115,7 +115,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
   const { firstName, lastName } = splitName(input.name);
   const form = input.source === "notification_modal" ? "notify" : "waitlist";
   // The A/B variants this visitor was shown: a conversion once the address is confirmed (ADR 0047).
-  const abVariants = await signupVariants(request, context);
+  // Only a beta sign-up converts: a notify-me request asks for one platform's news (ADR 0048).
+  const abVariants = input.intent === "beta_testing" ? await signupVariants(request, context) : null;
   try {
     const outcome = await addToWaitlist(
       context.cloudflare.env.DB,
@@ -151,7 +152,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     if (outcome.kind === "updated") return answer({ state: "success", firstName });
     if (doubleOptIn) nudgeEmailDelivery(context);
     // Email off: the entry is confirmed already, and so is its A/B conversion.
-    if (!doubleOptIn) recordAbConversions(context, abVariants, consentPage(request), now);
+    if (!doubleOptIn && abVariants) recordAbConversions(context, abVariants, consentPage(request), now);
     return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
   } catch (error) {
     if (error instanceof WaitlistError && error.kind === "inbox_busy") {
