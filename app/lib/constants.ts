@@ -30,8 +30,6 @@ export const SANITIZATION_CLAIMS = [
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
-/** A form filled faster than this after it was rendered is treated as a bot and dropped silently. */
-export const WAITLIST_MIN_FILL_MS = 1500;
 /** Request bodies above this are refused with 413 before any parsing. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 

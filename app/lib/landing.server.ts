@@ -68,7 +68,7 @@ async function landingReviews(DB: D1Database, contentVersion: string | undefined
 /**
  * The landing page's data. A page built from any fallback is never edge-cached, so an outage is not
  * kept for others. `forms` gives the data of the page's forms (the route composes the waitlist's);
- * it runs once the reads are done, so a form's time trap starts when the page is rendered.
+ * it runs once the reads are done, so a form's render time is when the page is rendered.
  */
 export async function loadLandingPage<Forms extends object>(request: Request, context: AppLoadContext, forms: () => Forms) {
   const { DB, CONFIG } = context.cloudflare.env;

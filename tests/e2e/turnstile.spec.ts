@@ -10,7 +10,7 @@ import { freePort } from "../../scripts/lib/free-port.mjs";
 import type { FreshDevServer } from "../support/fresh-dev-server.mjs";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
 import { startE2eServer } from "./e2e-server.mjs";
-import { uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 let standin: TurnstileStandin;
 let server: FreshDevServer | undefined;
@@ -90,7 +90,6 @@ for (const path of ["/home", "/waitlist"]) {
     expect(nonces.turnstile).toBeTruthy();
     expect(nonces.turnstile).toBe(nonces.page);
 
-    await waitLikeAPerson(page);
     const email = uniqueEmail("turnstile");
     await section.getByLabel("Email address").fill(email);
     const sent = page.waitForRequest("**/api/waitlist");
@@ -116,7 +115,6 @@ test("the notification modal loads the widget when it opens (its first field tak
   await expect(dialog.frameLocator("iframe").getByText("Success!")).toBeVisible();
   await dialog.getByLabel("Name").fill("Grace Hopper");
   await dialog.getByLabel("Email address").fill(uniqueEmail("turnstile-notify"));
-  await waitLikeAPerson(page);
   await dialog.getByRole("button", { name: "Notify Me" }).click();
   await expect(dialog.getByRole("status")).toContainText("Android");
   expect(standin.verifications.at(-1)!.answer).toMatchObject({ success: true, action: "notify" });
@@ -131,7 +129,6 @@ test("a form sent before an interactive check is solved waits for it, then goes"
   await section.getByLabel("Email address").fill(uniqueEmail("interactive"));
   const checkbox = section.frameLocator("iframe").getByLabel("Verify you are human");
   await expect(checkbox).toBeVisible();
-  await waitLikeAPerson(page);
   await waitlistSubmit(page).click();
   await expect(section.getByRole("button", { name: "Joining..." })).toBeDisabled();
   expect(standin.verifications).toHaveLength(0);
@@ -154,7 +151,6 @@ test("after a refusal the widget hands out a fresh token, so the corrected form 
   const section = waitlistSection(page);
   await section.getByLabel("Email address").fill(taken);
   await expect(section.locator('[data-human-check="solved"]')).toBeAttached();
-  await waitLikeAPerson(page);
   await waitlistSubmit(page).click();
   await expect(section.getByText("This email is already in our beta testing program!")).toBeVisible();
   await section.getByLabel("Email address").fill(uniqueEmail("corrected"));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 test.describe("beta waitlist with JavaScript", () => {
   test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {
@@ -14,7 +14,6 @@ test.describe("beta waitlist with JavaScript", () => {
       await requestHeld;
       await route.continue();
     });
-    await waitLikeAPerson(page);
     const section = waitlistSection(page);
     await section.getByLabel("Email address").fill(uniqueEmail("pending"));
     await waitlistSubmit(page).click();
@@ -37,7 +36,6 @@ test.describe("beta waitlist with JavaScript", () => {
     await page.goto("/home#waitlist");
     // The enhanced form exists only once React has hydrated; before that a click posts the page.
     await waitForHydration(page);
-    await waitLikeAPerson(page);
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("share"));
     await waitlistSubmit(page).click();
     await page.getByRole("button", { name: "Share" }).click();
@@ -51,7 +49,6 @@ test.describe("beta waitlist with JavaScript", () => {
     await page.goto("/home#waitlist");
     // The enhanced form exists only once React has hydrated; before that a click posts the page.
     await waitForHydration(page);
-    await waitLikeAPerson(page);
     await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("offline"));
     await waitlistSubmit(page).click();

@@ -16,7 +16,7 @@ import { STATUS_LINK_TEXT } from "../../app/features/waitlist/status-link-reques
 import { signToken } from "../../app/lib/signed-token.server";
 import { seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
-import { renderDeferredSections, uniqueEmail, waitForAnimationsToEnd, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { renderDeferredSections, uniqueEmail, waitForAnimationsToEnd, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 const CONFIRM_SUBJECT = /^Confirm your email/;
 const WELCOME_SUBJECT = /waitlist$/;
@@ -38,7 +38,6 @@ async function settle(page: Page, javaScriptEnabled: boolean) {
 async function signUpWithForm(page: Page, javaScriptEnabled: boolean, url: string, name: string, email: string) {
   await page.goto(url);
   await settle(page, javaScriptEnabled);
-  await waitLikeAPerson(page);
   await waitlistSection(page).getByLabel("Name (optional)").fill(name);
   await waitlistSection(page).getByLabel("Email address").fill(email);
   await waitlistSubmit(page).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { WAITLIST_TEXT } from "../../app/lib/messages";
-import { abAssignments, uniqueEmail, waitForHydration, waitLikeAPerson, waitlistSection, waitlistSubmit } from "./helpers";
+import { abAssignments, uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 // Runs twice: in the "js" project (enhanced, no reload) and the "no-js" project (plain form post).
 
@@ -25,7 +25,6 @@ test.describe("beta waitlist", () => {
   test("joins, shows the welcome screen, and Back to Homepage returns to an empty form", async ({ page, javaScriptEnabled }) => {
     const section = waitlistSection(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1)).catch(() => {});
-    await waitLikeAPerson(page);
     await section.getByLabel("Name (optional)").fill("Ada Lovelace");
     await section.getByLabel("Email address").fill(uniqueEmail("join"));
     await waitlistSubmit(page).click();
@@ -47,15 +46,14 @@ test.describe("beta waitlist", () => {
     if (javaScriptEnabled) await expect(email).toBeFocused();
   });
 
-  test("answers a duplicate (in another case) with the spec's message, keeping the typed values", async ({ page }) => {
+  test("answers a duplicate (in another case) with the spec's message, keeping the typed values", async ({ page, javaScriptEnabled }) => {
     const address = uniqueEmail("dup");
-    await waitLikeAPerson(page);
     await waitlistSection(page).getByLabel("Email address").fill(address);
     await waitlistSubmit(page).click();
     await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
 
     await page.goto("/home?again=1#waitlist");
-    await waitLikeAPerson(page);
+    if (javaScriptEnabled) await waitForHydration(page);
     const section = waitlistSection(page);
     await section.getByLabel("Name (optional)").fill("Second Try");
     await section.getByLabel("Email address").fill(address.toUpperCase());
@@ -71,7 +69,6 @@ test.describe("beta waitlist", () => {
       // Analytics beacons (/api/events) are not the form being sent.
       if (request.method() === "POST" && !request.url().endsWith("/api/events")) posts.push(request.url());
     });
-    await waitLikeAPerson(page);
     const section = waitlistSection(page);
     await section.getByLabel("Email address").fill("not an email");
     await waitlistSubmit(page).click();

@@ -1,7 +1,8 @@
 /**
- * The bot traps of every public form (spec section 5; the rules are in lib/bot-trap.ts): two trap
+ * The bot trap of every public form (spec section 5; the rule is in lib/bot-trap.ts): two trap
  * fields, off-screen, out of the tab order and hidden from assistive technology, so only bots fill
- * them in; and the time the form was rendered, which the server's time trap measures from.
+ * them in; and the spec's submissionTime, the time the form was rendered, which decides nothing
+ * (ADR 0044).
  */
 export function BotTrapFields({ renderedAt }: { renderedAt: number }) {
   return (

@@ -41,7 +41,7 @@ export function lateSection<K extends ServerComponentName>(
   /** Loads the same component in the browser. */
   load: () => Promise<ServerComponent<K>>,
   /**
-   * perRequest: the section's props differ per request (a form's time trap, the visitor's
+   * perRequest: the section's props differ per request (a form's render time, the visitor's
    * attribution), so the server renders it in place every time instead of caching it (ADR 0035).
    */
   { perRequest = false }: { perRequest?: boolean } = {},

@@ -10,7 +10,7 @@ export const LateHowItWorksTabs = lateSection("HowItWorksTabs", () => import("./
 export const LateReviewsSection = lateSection("ReviewsSection", () => import("./ReviewsSection").then((m) => m.ReviewsSection));
 export const LateRoadmapTabs = lateSection("RoadmapTabs", () => import("./RoadmapTabs").then((m) => m.RoadmapTabs));
 export const LateFaqSection = lateSection("FaqSection", () => import("./FaqSection").then((m) => m.FaqSection));
-// Its props carry the request's form context (time trap, attribution): rendered afresh every time.
+// Its props carry the request's form context (render time, attribution): rendered afresh every time.
 export const LateWaitlistSection = lateSection("WaitlistSection", () => import("~/features/waitlist/WaitlistSection").then((m) => m.WaitlistSection), {
   perRequest: true,
 });

@@ -3,7 +3,7 @@
  * /api/contact returns it as JSON to the enhanced form.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isBotSubmission } from "~/lib/bot-trap";
+import { isHoneypotFilled } from "~/lib/bot-trap";
 import { logWarn } from "~/lib/log.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
 import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
@@ -28,7 +28,7 @@ export async function handleContactSubmission(request: Request, context: AppLoad
   }
   const values = echoValues(raw);
 
-  if (isBotSubmission(raw, Date.now())) {
+  if (isHoneypotFilled(raw)) {
     logWarn("contact_trap_triggered");
     return answer({ state: "idle" });
   }

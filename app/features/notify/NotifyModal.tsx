@@ -11,7 +11,7 @@ import type { NotifyRequest } from "./notify-types";
  */
 export default function NotifyModal({ request, onClose }: { request: NotifyRequest; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  // The time trap measures from when the form appeared.
+  // The spec's submissionTime: when the form appeared.
   const [renderedAt] = useState(() => Date.now());
   const [succeeded, setSucceeded] = useState(false);
 

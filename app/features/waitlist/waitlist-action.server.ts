@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
 import { DATA_LAYER_MESSAGES, NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
-import { isBotSubmission } from "~/lib/bot-trap";
+import { isHoneypotFilled } from "~/lib/bot-trap";
 import { disposableAddressProblem } from "~/lib/disposable-email.server";
 import { turnstileProblem } from "~/lib/turnstile.server";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
@@ -78,9 +78,9 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
   }
   const input = parsed.data;
 
-  // Bots: silently dropped, nothing stored, nothing shown (spec section 5).
+  // A filled honeypot: silently dropped, nothing stored, nothing shown (spec section 5).
   const now = Date.now();
-  if (isBotSubmission(input, now)) {
+  if (isHoneypotFilled(input)) {
     logWarn("waitlist_trap_triggered", { source: input.source });
     return answer({ state: "idle" });
   }
@@ -146,7 +146,9 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     await settleInbox(outcome.kind === "already" ? outcome.resent : outcome.confirmationQueued);
     if (outcome.kind === "already") {
       if (outcome.resent) nudgeEmailDelivery(context);
-      return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values }, 409);
+      // The spec's message stays exact; the form adds that a new link is on its way, only when one is.
+      const resent = outcome.resent ? { confirmationResent: true as const } : {};
+      return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values, ...resent }, 409);
     }
     // A confirmed person asked for one more platform: done, nothing to confirm (list-requests.server.ts).
     if (outcome.kind === "updated") return answer({ state: "success", firstName });

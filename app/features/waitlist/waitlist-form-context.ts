@@ -1,8 +1,8 @@
 import { attributionFrom } from "~/lib/attribution";
 
 /**
- * What a page carrying the waitlist form gives it from its loader: the render time (the bot time
- * trap measures from it) and the visit's attribution (sent with the form when JavaScript is off).
+ * What a page carrying the waitlist form gives it from its loader: the render time (the spec's
+ * submissionTime) and the visit's attribution (sent with the form when JavaScript is off).
  * Only loaders import it, so the browser bundle drops it; a .server name would instead leave an
  * empty module behind in the page's JavaScript.
  */
