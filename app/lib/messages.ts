@@ -113,6 +113,29 @@ export const CONFIRMATION_SENT_TEXT = {
   action: "Please click it to confirm your sign-up. Can't find it? Check your spam folder.",
 } as const;
 
+/**
+ * The waitlist's success card and what the form says about a pending address (issue 30). With double
+ * opt-in nothing counts until the link is clicked, so the card leads with that; the spec's three next
+ * steps stay under it.
+ */
+export const WAITLIST_SIGNED_UP_TEXT = {
+  pendingHeading: "Check your inbox to confirm",
+  pendingNextSteps: "Once you've confirmed, here's what happens next:",
+  /** Email off (single opt-in): the address is on the list at once. */
+  joinedHeading: "Welcome to the beta program!",
+  joinedNextSteps: "You're on the list. Here's what happens next:",
+  /** Beside the spec's duplicate message, only when the server queued a new confirmation link. */
+  confirmationResent: "We sent your confirmation link again. Please check your inbox and spam folder.",
+} as const;
+
+/** /waitlist opened from a referral link: a friend invited the visitor, never who. */
+export const REFERRAL_INVITE_TEXT = {
+  /** Above the form. */
+  title: "A friend invited you to the beta.",
+  /** The small print under the button. */
+  credit: "Your sign-up counts for your friend once you confirm your email. They see a count, never who joined.",
+} as const;
+
 /** The confirmation note as one line of text. */
 export function confirmationSentMessage(email?: string): string {
   const { title, sentTo, unknownAddress, action } = CONFIRMATION_SENT_TEXT;

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { referralCodeFrom } from "~/features/waitlist/referral-code";
+import { isKnownReferralCode } from "~/features/waitlist/referral-invite.server";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { EmailMyLinkDisclosure } from "~/features/waitlist/email-my-link";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
@@ -22,8 +23,10 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ ...waitlistFormContext(request), referralCode: referralCodeFrom(request) }, { headers: { "Cache-Control": "no-store" } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const referralCode = referralCodeFrom(request);
+  const invitedByFriend = await isKnownReferralCode(context.cloudflare.env.DB, referralCode, context.env.PUBLIC_READ_DEADLINE_MS);
+  return json({ ...waitlistFormContext(request), referralCode, invitedByFriend }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,7 +34,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function WaitlistPage() {
-  const { renderedAt, attribution, referralCode } = useLoaderData<typeof loader>();
+  const { renderedAt, attribution, referralCode, invitedByFriend } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <><WaitlistSection renderedAt={renderedAt} attribution={attribution} referralCode={referralCode} initialResult={result} headingLevel={1} /><EmailMyLinkDisclosure /></>;
+  return (
+    <>
+      <WaitlistSection
+        renderedAt={renderedAt}
+        attribution={attribution}
+        referralCode={referralCode}
+        invitedByFriend={invitedByFriend}
+        initialResult={result}
+        headingLevel={1}
+      />
+      <EmailMyLinkDisclosure />
+    </>
+  );
 }

@@ -9,9 +9,10 @@ import { deliverDueEmail } from "~/features/email/sender.server";
 import { CONFIRMATIONS_PER_CLIENT_PER_DAY } from "~/features/waitlist/waitlist-action.server";
 import { CONFIRMATION_RESEND_MS } from "~/features/waitlist/waitlist.server";
 import type { JobsEnv } from "~/lib/env.server";
-import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "~/lib/messages";
 import { emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, type TestApp } from "../support/app";
+import { freezeClock } from "../support/clock";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 let standin: ResendStandin;
@@ -64,6 +65,14 @@ describe("a sign-up while email is on", () => {
     ]);
   });
 
+  it("takes a form sent 200 ms after it was rendered like any other: pending, its confirmation queued (the real proof)", async () => {
+    const now = freezeClock(); // the form is exactly 200 ms old however slow the request is
+    const response = await signUp({ email: "quick@example.com", submissionTime: String(now - 200) });
+    expect(await response.json()).toEqual({ state: "success", firstName: null, pendingConfirmation: true });
+    expect(await entry("quick@example.com")).toMatchObject({ status: "pending" });
+    expect((await outbox()).map((r) => [r.kind, r.recipient])).toEqual([["confirm", "quick@example.com"]]);
+  });
+
   it("reaches the provider as a confirmation whose link starts with SITE_URL, never the request's host", async () => {
     await signUp({ email: "grace@example.com", name: "Grace" }, undefined, { Host: "evil.example" });
     const report = await deliverDueEmail(jobsEnv());
@@ -110,7 +119,10 @@ describe("signing up again", () => {
     await signUp({ email: "again@example.com" });
     const second = await signUp({ email: "AGAIN@example.com" });
     expect(second.status).toBe(409);
-    expect(await second.json()).toMatchObject({ state: "error", message: WAITLIST_FORM_MESSAGES.duplicate, field: "email" });
+    const answer = await second.json();
+    expect(answer).toMatchObject({ state: "error", message: WAITLIST_FORM_MESSAGES.duplicate, field: "email" });
+    // Nothing was sent, so the answer does not say a link went out again.
+    expect(answer).not.toHaveProperty("confirmationResent");
     expect(await outbox()).toHaveLength(1);
   });
 
@@ -123,6 +135,10 @@ describe("signing up again", () => {
       .run();
     const answers = await Promise.all(Array.from({ length: 10 }, () => signUp({ email: "slow@example.com" })));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(409));
+    // Each answer has the spec's message; the one whose sign-up queued the link also says it was sent again.
+    const bodies = await Promise.all(answers.map((a) => a.json() as Promise<Record<string, unknown>>));
+    expect(bodies.every((body) => body.message === WAITLIST_FORM_MESSAGES.duplicate)).toBe(true);
+    expect(bodies.filter((body) => body.confirmationResent === true)).toHaveLength(1);
     const rows = await outbox();
     expect(rows.map((r) => r.kind)).toEqual(["confirm"]);
     expect(Date.parse(String((await entry("slow@example.com"))?.confirmation_sent_at))).toBeGreaterThan(Date.parse(old));
@@ -133,7 +149,31 @@ describe("signing up again", () => {
     await app.db.prepare("UPDATE waitlist SET status = 'confirmed', confirmation_sent_at = NULL WHERE email = ?").bind("done@example.com").run();
     const again = await signUp({ email: "done@example.com" });
     expect(again.status).toBe(409);
+    expect(await again.json()).not.toHaveProperty("confirmationResent");
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it("says so without JavaScript too: the page shows the spec's message, and beside it that the link went out again only when it did", async () => {
+    const page = (email: string) => app.fetch(formPost("/waitlist", { email, submissionTime: later() })).then((r) => r.text());
+    // Its link went out a moment ago: nothing is sent again, and nothing says it was.
+    await signUp({ email: "page-new@example.com" });
+    const notDue = await page("page-new@example.com");
+    expect(notDue).toContain(WAITLIST_FORM_MESSAGES.duplicate);
+    expect(notDue).not.toContain(WAITLIST_SIGNED_UP_TEXT.confirmationResent);
+
+    // Signed up 10 minutes ago (before this inbox's limit window too): a new link goes out, and the page says so.
+    const old = new Date(Date.now() - CONFIRMATION_RESEND_MS - 1_000).toISOString();
+    await app.db
+      .prepare("INSERT INTO waitlist (email, status, created_at, confirmation_sent_at, referral_code) VALUES (?1, 'pending', ?2, ?2, 'pageold001')")
+      .bind("page-old@example.com", old)
+      .run();
+    const due = await page("page-old@example.com");
+    expect(due).toContain(WAITLIST_FORM_MESSAGES.duplicate);
+    expect(due).toContain(WAITLIST_SIGNED_UP_TEXT.confirmationResent);
+    expect((await outbox()).map((r) => [r.kind, r.recipient])).toEqual([
+      ["confirm", "page-new@example.com"],
+      ["confirm", "page-old@example.com"],
+    ]);
   });
 
   it("sends an unsubscribed person a new confirmation (their new consent), which waits for it to count", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
-import { notifySuccessMessage, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { notifySuccessMessage, RATE_LIMIT_MESSAGE, REFERRAL_INVITE_TEXT, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "~/lib/messages";
 import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/app";
 import { freezeClock } from "../support/clock";
 
@@ -138,7 +138,9 @@ describe("waitlist sign-up", () => {
 
     const page = await app.fetch(formPost("/waitlist", { email: "fast-nojs@example.com", submissionTime }));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Welcome to the beta program!");
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain(WAITLIST_SIGNED_UP_TEXT.joinedHeading);
+    expect(pageHtml).toContain(WAITLIST_SIGNED_UP_TEXT.joinedNextSteps.replaceAll("'", "&#x27;"));
     const notifyPage = await app.fetch(formPost("/notify?platform=android&intent=waitlist", { email: "fast-notify@example.com", ...notify }));
     expect(notifyPage.status).toBe(200);
     expect(await notifyPage.text()).toContain(notifySuccessMessage("Android", "waitlist").replaceAll("'", "&#x27;"));
@@ -182,7 +184,7 @@ describe("waitlist sign-up", () => {
     const response = await app.fetch(formPost("/waitlist", { email: "nojs@example.com", submissionTime: "1" }));
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain("Welcome to the beta program!");
+    expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.joinedHeading);
     expect(html).toContain("Back to Homepage");
   });
 
@@ -200,6 +202,34 @@ describe("waitlist sign-up", () => {
     const response = await signUp({ email: "t@example.com", source: "'; DROP TABLE waitlist; --" });
     expect(response.status).toBe(400);
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("a referral link's page (/waitlist?ref=…)", () => {
+  const page = (path: string, fetch = app.fetch) => fetch(new Request(new URL(path, "http://127.0.0.1:8788"))).then((r) => r.text());
+
+  it("says a friend invited the visitor when the code is someone's on the list, and never who", async () => {
+    await signUp({ email: "rosalind@example.com", name: "Rosalind Franklin" });
+    const [referrer] = await rows();
+    const html = await page(`/waitlist?ref=${referrer!.referral_code}`);
+    expect(html).toContain(REFERRAL_INVITE_TEXT.title);
+    expect(html).not.toMatch(/Rosalind|Franklin|rosalind@/i);
+    // Without JavaScript an error answer renders the form again, still carrying the code.
+    expect(html).toContain(`action="/waitlist?ref=${referrer!.referral_code}"`);
+    expect(html).toContain(`name="ref" value="${referrer!.referral_code}"`);
+  });
+
+  it.each(["/waitlist", "/waitlist?ref=zzzzzzzzzz", "/waitlist?ref=' OR 1=1 --"])("says nothing of a friend on %s (no code, or nobody's)", async (path) => {
+    await signUp({ email: "someone@example.com" });
+    const html = await page(path);
+    expect(html).toContain("Reserve your spot");
+    expect(html).not.toContain(REFERRAL_INVITE_TEXT.title);
+  });
+
+  it("still shows the form, without the note, when D1 cannot answer", async () => {
+    const html = await page("/waitlist?ref=abcdefghij", app.withEnv({ DB: unavailableD1() }));
+    expect(html).toContain("Reserve your spot");
+    expect(html).not.toContain(REFERRAL_INVITE_TEXT.title);
   });
 });
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { NotifyForm } from "~/features/notify/NotifyForm";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
-import { confirmationSentMessage, HUMAN_CHECK_MESSAGES, notifySuccessMessage } from "~/lib/messages";
+import { CONFIRMATION_SENT_TEXT, confirmationSentMessage, HUMAN_CHECK_MESSAGES, notifySuccessMessage, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
 import type { TurnstileClientConfig } from "~/lib/turnstile";
 
 const TURNSTILE: TurnstileClientConfig = { siteKey: "0xSTANDIN000000000000AA", scriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js" };
@@ -40,20 +40,37 @@ const waitlist = (initialResult?: WaitlistResult) =>
 const notify = (initialResult?: WaitlistResult) => h(NotifyForm, { request: { platform: "android", intent: "waitlist" }, renderedAt: 0, initialResult });
 
 describe("the waitlist's welcome screen", () => {
-  it("keeps the spec's welcome screen and adds the confirmation line while the sign-up is pending", async () => {
-    const html = text(await render(waitlist({ state: "success", firstName: "Ada", pendingConfirmation: true })));
-    expect(html).toContain("Welcome to the beta program!");
-    expect(html).toContain("You're on the list. Here's what happens next:");
-    expect(html).toContain(confirmationSentMessage());
-    expect(html).toContain("confirmation link to your email address");
+  it("leads with 'Check your inbox to confirm' while the sign-up is pending, and keeps the spec's three steps under it", async () => {
+    const raw = await render(waitlist({ state: "success", firstName: "Ada", pendingConfirmation: true }));
+    const html = text(raw);
+    expect(/<h2[^>]*>([^<]*)<\/h2>/.exec(raw)?.[1]).toBe(WAITLIST_SIGNED_UP_TEXT.pendingHeading);
+    expect(html).toContain(`${CONFIRMATION_SENT_TEXT.sentTo} your email address. ${CONFIRMATION_SENT_TEXT.action}`);
+    expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.pendingNextSteps);
+    for (const step of WAITLIST_TEXT.nextSteps) expect(html).toContain(step);
+    // Nothing says the person is on the list before they have confirmed.
+    expect(html).not.toContain("on the list");
+    expect(html).not.toContain("Welcome");
   });
 
-  it("has no confirmation line when the sign-up is not pending (email off)", async () => {
+  it("welcomes at once when the sign-up is not pending (email off)", async () => {
     for (const result of [{ state: "success", firstName: null }, { state: "success", firstName: null, pendingConfirmation: false }] as const) {
       const html = text(await render(waitlist(result)));
-      expect(html).toContain("Welcome to the beta program!");
+      expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.joinedHeading);
+      expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.joinedNextSteps);
       expect(html).not.toContain("confirmation link");
     }
+  });
+});
+
+describe("the waitlist form's answer to an address already on the list", () => {
+  const duplicate = { state: "error", message: WAITLIST_FORM_MESSAGES.duplicate, field: "email", values: { name: "", email: "ada@example.com" } } as const;
+
+  it("shows the spec's message exactly, and beside it that the link went out again when it did", async () => {
+    const resent = text(await render(waitlist({ ...duplicate, confirmationResent: true })));
+    expect(resent).toContain(`${WAITLIST_FORM_MESSAGES.duplicate} ${WAITLIST_SIGNED_UP_TEXT.confirmationResent}`);
+    const notResent = text(await render(waitlist(duplicate)));
+    expect(notResent).toContain(WAITLIST_FORM_MESSAGES.duplicate);
+    expect(notResent).not.toContain(WAITLIST_SIGNED_UP_TEXT.confirmationResent);
   });
 });
 

@@ -4,13 +4,14 @@ import { CONFIRMATION_SENT_TEXT } from "~/lib/messages";
  * The note a sign-up's success screen adds while it waits for its confirmation (double opt-in,
  * ADR 0031): a link went to the address and must be clicked. `email` is the address when the form
  * knows it (sent with JavaScript); without it the text says "your email address". Its text reads as
- * confirmationSentMessage(email).
+ * confirmationSentMessage(email). `titled={false}` leaves out the title where a heading already says it.
  */
-export function ConfirmationSentNote({ email, className = "" }: { email?: string; className?: string }) {
+export function ConfirmationSentNote({ email, titled = true, className = "" }: { email?: string; titled?: boolean; className?: string }) {
   const address = email?.trim();
   return (
     <p className={`rounded-xl border border-brand-500/30 bg-brand-500/10 px-4 py-3 text-left text-sm break-words text-ink ${className}`} data-testid="confirmation-sent">
-      <strong className="block">{CONFIRMATION_SENT_TEXT.title}</strong> {CONFIRMATION_SENT_TEXT.sentTo}{" "}
+      {titled ? <><strong className="block">{CONFIRMATION_SENT_TEXT.title}</strong> </> : null}
+      {CONFIRMATION_SENT_TEXT.sentTo}{" "}
       {address ? <strong>{address}</strong> : CONFIRMATION_SENT_TEXT.unknownAddress}. {CONFIRMATION_SENT_TEXT.action}
     </p>
   );

@@ -4,7 +4,7 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
   label: ReactNode;
   /** The field's problem, shown under it and linked to it; none when empty. */
-  error?: string | null;
+  error?: ReactNode;
   errorId?: string;
   /** "alert" announces the problem as soon as it appears. */
   errorRole?: "alert";

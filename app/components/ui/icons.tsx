@@ -40,6 +40,12 @@ export const CheckIcon = (p: IconProps) => (
     <path d="M5 12l5 5L20 7" />
   </svg>
 );
+export const MailIcon = (p: IconProps) => (
+  <svg {...base} {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </svg>
+);
 export const ShareIcon = (p: IconProps) => (
   <svg {...base} {...p}>
     <path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" />

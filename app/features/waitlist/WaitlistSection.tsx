@@ -8,7 +8,7 @@ import { TextField } from "~/components/forms/TextField";
 import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
 import { useHumanCheck } from "~/components/forms/useHumanCheck";
 import { staticIsland } from "~/components/islands";
-import { CheckIcon, ShareIcon } from "~/components/ui/icons";
+import { CheckIcon, MailIcon, ShareIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 
 /** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
@@ -17,17 +17,19 @@ import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
 import { emailProblem } from "~/lib/field-rules";
-import { WAITLIST_TEXT } from "~/lib/messages";
+import { REFERRAL_INVITE_TEXT, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
 import { WAITLIST_ENDPOINT, waitlistFailure } from "./waitlist-client";
 import type { WaitlistResult } from "./waitlist-rules";
 
 export interface WaitlistSectionProps {
-  /** Server time the form was rendered (epoch ms): the bot time trap measures from it. */
+  /** Server time the form was rendered (epoch ms), sent as the spec's submissionTime. */
   renderedAt: number;
   /** Attribution of the page request, used when JavaScript is off. */
   attribution: Attribution;
   /** The referral code of the link the visitor came through (/waitlist?ref=…), posted with the form. */
   referralCode?: string | null;
+  /** The referral code belongs to someone on the list: the form says a friend invited the visitor (never who). */
+  invitedByFriend?: boolean;
   /** The answer of a document POST (no JavaScript), rendered in place of an empty form. */
   initialResult?: WaitlistResult;
   /** The submit label (the waitlist_cta A/B test varies it). */
@@ -46,9 +48,11 @@ export function WaitlistSection(props: WaitlistSectionProps) {
   const [formKey, setFormKey] = useState(0);
   return (
     <section id="waitlist" aria-labelledby="waitlist-heading" className="section bg-brand-gradient">
-      <div className="container-page grid items-start gap-12 lg:grid-cols-2">
-        <WaitlistIntro headingLevel={props.headingLevel ?? 2} className="block" />
-        <div className="card p-6 sm:p-8">
+      {/* The form right under the heading on a phone; from lg up beside both parts of the text, whose
+          second row takes any extra height. Explicit columns: a long address must not widen the page. */}
+      <div className="container-page grid grid-cols-1 items-start gap-x-12 gap-y-8 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-y-0">
+        <WaitlistIntro part="heading" headingLevel={props.headingLevel ?? 2} className="block lg:col-start-1 lg:row-start-1" />
+        <div className="card p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <WaitlistForm
             key={formKey}
             {...props}
@@ -57,6 +61,7 @@ export function WaitlistSection(props: WaitlistSectionProps) {
             onReset={() => setFormKey((k) => k + 1)}
           />
         </div>
+        <WaitlistIntro part="details" className="block lg:col-start-1 lg:row-start-2" />
       </div>
     </section>
   );
@@ -66,6 +71,7 @@ function WaitlistForm({
   renderedAt,
   attribution,
   referralCode = null,
+  invitedByFriend = false,
   initialResult,
   submitLabel = WAITLIST_TEXT.submit,
   source = "main_waitlist_section",
@@ -119,14 +125,26 @@ function WaitlistForm({
   }
 
   const serverError = result?.state === "error" ? result : null;
-  const emailError = clientError ?? (serverError?.field === "email" ? serverError.message : null);
+  const emailError =
+    clientError ??
+    (serverError?.field === "email" ? (
+      <>
+        {serverError.message}
+        {serverError.confirmationResent ? (
+          <span className="mt-1 block font-normal text-ink" data-testid="confirmation-resent">
+            {WAITLIST_SIGNED_UP_TEXT.confirmationResent}
+          </span>
+        ) : null}
+      </>
+    ) : null);
   const nameError = serverError?.field === "name" ? serverError.message : null;
   const formError = !clientError && serverError && serverError.field === null ? serverError.message : null;
 
   return (
     <form
       method="post"
-      action="/waitlist"
+      // Without JavaScript an answer with an error renders the form again: the referral link's code stays.
+      action={referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist"}
       onSubmit={onSubmit}
       onFocus={humanCheck.start}
       onInput={humanCheck.start}
@@ -134,6 +152,11 @@ function WaitlistForm({
       aria-describedby={ids.status}
       data-track-form={WAITLIST_FORM_ID}
     >
+      {invitedByFriend ? (
+        <p className="mb-4 rounded-xl bg-brand-500/10 px-3 py-2 text-sm font-semibold text-ink" data-testid="referral-invite">
+          {REFERRAL_INVITE_TEXT.title}
+        </p>
+      ) : null}
       <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
       <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
 
@@ -194,6 +217,7 @@ function WaitlistForm({
       </SubmitButton>
       <p id={ids.status} className="mt-4 text-center text-xs text-ink-muted">
         {WAITLIST_TEXT.privacyNote}
+        {invitedByFriend ? <span className="mt-1 block">{REFERRAL_INVITE_TEXT.credit}</span> : null}
       </p>
     </form>
   );
@@ -213,8 +237,16 @@ function WelcomeScreen({
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { copied, copy } = useCopyToClipboard();
+  const card = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    // A card whose top is out of sight (under the sticky header, or above the screen) comes into view
+    // from its top, icon included: focusing the heading alone would scroll only the heading into view.
+    const element = card.current;
+    const clearance = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    if (element && element.getBoundingClientRect().top < clearance) element.scrollIntoView({ block: "start" });
+  }, []);
 
   const shareText = `I just joined the ${siteConfig.appName} beta: a privacy-first way to save and organise links on iPhone.`;
 
@@ -233,15 +265,23 @@ function WelcomeScreen({
 
   const onLanding = pathname === "/" || pathname === "/home";
   return (
-    <div className="text-center" data-testid="waitlist-welcome">
-      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-success-100 text-success-700">
-        <CheckIcon width={28} height={28} />
-      </span>
+    <div ref={card} className="scroll-mt-10 text-center" data-testid="waitlist-welcome">
+      {confirmationTo ? (
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-500/10 text-brand-600 dark:text-brand-300">
+          <MailIcon width={28} height={28} />
+        </span>
+      ) : (
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-success-100 text-success-700">
+          <CheckIcon width={28} height={28} />
+        </span>
+      )}
       <Heading ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight">
-        Welcome to the beta program!
+        {confirmationTo ? WAITLIST_SIGNED_UP_TEXT.pendingHeading : WAITLIST_SIGNED_UP_TEXT.joinedHeading}
       </Heading>
-      {confirmationTo ? <ConfirmationSentNote email={confirmationTo.email} className="mt-4" /> : null}
-      <p className={`${confirmationTo ? "mt-4" : "mt-2"} text-ink-muted`}>You're on the list. Here's what happens next:</p>
+      {confirmationTo ? <ConfirmationSentNote email={confirmationTo.email} titled={false} className="mt-4" /> : null}
+      <p className={`${confirmationTo ? "mt-4" : "mt-2"} text-ink-muted`}>
+        {confirmationTo ? WAITLIST_SIGNED_UP_TEXT.pendingNextSteps : WAITLIST_SIGNED_UP_TEXT.joinedNextSteps}
+      </p>
       <ol className="mt-6 space-y-3 text-left">
         {WAITLIST_TEXT.nextSteps.map((step, index) => (
           <li key={step} className="flex items-start gap-3 rounded-xl bg-surface-sunken p-3">

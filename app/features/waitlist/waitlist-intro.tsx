@@ -9,15 +9,25 @@ const BENEFIT_DETAILS: Record<(typeof WAITLIST_TEXT.benefits)[number], string> =
   "V2 Features Included": "Cloud sync, collaborative collections and AI categorisation, free during the beta.",
 };
 
-/** The waitlist section's heading, lead and the four benefits (spec section 2). */
-export function WaitlistIntro({ headingLevel }: { headingLevel: 1 | 2 }) {
-  const Heading = headingLevel === 1 ? "h1" : "h2";
+/**
+ * The waitlist section's static text (spec section 2), in two parts so the form can sit between
+ * them on a phone: "heading" (eyebrow and heading) above the form, "details" (lead and the four
+ * benefits) below it.
+ */
+export function WaitlistIntro({ part, headingLevel = 2 }: { part: "heading" | "details"; headingLevel?: 1 | 2 }) {
+  if (part === "heading") {
+    const Heading = headingLevel === 1 ? "h1" : "h2";
+    return (
+      <>
+        <p className="eyebrow">Beta program</p>
+        <Heading id="waitlist-heading" className="section-title">
+          {WAITLIST_TEXT.heading}
+        </Heading>
+      </>
+    );
+  }
   return (
     <>
-      <p className="eyebrow">Beta program</p>
-      <Heading id="waitlist-heading" className="section-title">
-        {WAITLIST_TEXT.heading}
-      </Heading>
       <p className="section-lead">
         Help shape {siteConfig.appName} before everyone else gets it. Beta testers get every new build first and a
         direct line to the person who writes the code.

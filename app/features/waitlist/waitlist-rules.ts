@@ -21,4 +21,6 @@ export type WaitlistResult =
       message: string;
       field: "email" | "name" | null;
       values: { name: string; email: string };
+      /** A pending address signed up again, and its confirmation link was queued once more. */
+      confirmationResent?: true;
     };
