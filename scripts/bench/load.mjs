@@ -64,7 +64,7 @@ function postForm(agent, origin, fields, clientIp) {
   });
 }
 
-/** A sign-up as a person sends it: a form rendered ten seconds ago (past the time trap), no bot fields. */
+/** A sign-up as a person sends it: a form rendered ten seconds ago, no bot fields. */
 const signUpFields = (email, n) => ({
   email,
   name: `Load Client${n}`,

@@ -137,7 +137,6 @@ test("a waitlist sign-up records form start, form submit, the conversion and an 
   await waitlistSubmit(page).click();
   await expect(section.getByText("Please enter a valid email address")).toBeVisible();
   await section.getByLabel("Email address").fill(uniqueEmail("analytics"));
-  await page.waitForTimeout(1700); // the bot time trap
   await waitlistSubmit(page).click();
   await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
 

@@ -17,12 +17,25 @@ export const E2E_EMAIL_TOKEN_SECRET = "e2e-email-token-secret-0123456789abcdef";
 /** The provider webhook's signing secret, so a test can sign a delivery report as Resend does. */
 export const E2E_WEBHOOK_SECRET = `whsec_${Buffer.from("e2e webhook signing secret, 32 bytes!").toString("base64")}`;
 
+/** A waitlist row, the columns the tests look at. */
+export interface WaitlistEntryRow {
+  id: number;
+  status: string;
+  referral_count: number;
+  referral_code: string;
+  referred_by: number | null;
+}
+
 export interface EmailStack {
   origin: string;
   db: ExplorerD1;
   standin: ResendStandin;
   /** The newest message to `address` whose subject matches, once it has arrived (the queue delivers within seconds). */
   mailTo(address: string, subject: RegExp): Promise<StandinDelivery>;
+  /** Signs `email` up over plain HTTP, as the enhanced waitlist form sends it; fails unless it is answered 200. */
+  signUp(email: string, fields?: Record<string, string>): Promise<void>;
+  /** The waitlist row of `email`, or null. */
+  entry(email: string): Promise<WaitlistEntryRow | null>;
   close(): Promise<void>;
 }
 
@@ -52,14 +65,26 @@ export async function startEmailStack(): Promise<EmailStack> {
     throw error;
   }
   const running = server;
+  const db = running.d1("DB");
   return {
     origin: running.origin,
-    db: running.d1("DB"),
+    db,
     standin,
     async mailTo(address, subject) {
       const find = () => standin.deliveries.filter((d) => d.to.includes(address) && subject.test(d.subject)).at(-1);
       await expect.poll(() => find()?.id, { timeout: 30_000, message: `a message to ${address} matching ${subject}` }).toBeTruthy();
       return find()!;
+    },
+    async signUp(email, fields = {}) {
+      const form = { email, submissionTime: String(Date.now() - 10_000), source: "main_waitlist_section", intent: "beta_testing", ...fields };
+      const answer = await fetch(`${running.origin}/api/waitlist`, { method: "POST", headers: { Origin: running.origin }, body: new URLSearchParams(form) });
+      expect(answer.status, `signing up ${email}`).toBe(200);
+    },
+    entry(email) {
+      return db
+        .prepare("SELECT id, status, referral_count, referral_code, referred_by FROM waitlist WHERE email = ?1")
+        .bind(email)
+        .first<WaitlistEntryRow>();
     },
     async close() {
       await running.stop();
@@ -69,8 +94,8 @@ export async function startEmailStack(): Promise<EmailStack> {
 }
 
 /** A new person in their own browser (no shared cookies), a returning visitor as far as the cookie banner goes. */
-export async function newPerson(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
+export async function newPerson(browser: Browser, javaScriptEnabled: boolean, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, ...(viewport ? { viewport } : {}) });
   await context.addInitScript(() => {
     localStorage.setItem("cookie-consent", JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
     localStorage.setItem("cookie-consent-date", "2026-01-01T00:00:00.000Z");

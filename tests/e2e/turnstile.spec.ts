@@ -171,7 +171,6 @@ test("without JavaScript the form says it needs JavaScript, and the server answe
   const note = section.locator("noscript p");
   await expect(note).toBeVisible();
   await expect(note).toHaveText(HUMAN_CHECK_MESSAGES.noScript);
-  await page.waitForTimeout(1700); // past the bot time trap, as a person would be
   await section.getByLabel("Email address").fill(uniqueEmail("nojs-turnstile"));
   await waitlistSubmit(page).click();
   await expect(section.getByRole("alert").filter({ hasText: HUMAN_CHECK_MESSAGES.missing })).toBeVisible();

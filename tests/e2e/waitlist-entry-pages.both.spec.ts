@@ -5,18 +5,17 @@
  * Email is on in a stack of this file's own (email-stack.ts); the "inbox" is the Resend stand-in.
  *
  * The js project also walks every page state for axe-core (light and dark) and for sideways scrolling
- * at 320 px; with E2E_SCREENSHOTS=1 it shoots each at 320, 375, 768 and 1280 px (and 375 px dark) for the
- * eye, with the confirmation, welcome and status link messages, into /tmp/shots-pages/.
+ * at 320 px; with E2E_SCREENSHOTS=1 it shoots each for the eye (page-states.ts), with the confirmation,
+ * welcome and status link messages, into /tmp/shots-pages/.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ENTRY_PAGE_TEXT, NOTIFY_TEXT } from "../../app/lib/messages";
 import { STATUS_LINK_TEXT } from "../../app/features/waitlist/status-link-request";
 import { signToken } from "../../app/lib/signed-token.server";
 import { seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
-import { renderDeferredSections, uniqueEmail, waitForAnimationsToEnd, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { capture, visit } from "./page-states";
 
 const CONFIRM_SUBJECT = /^Confirm your email/;
 const WELCOME_SUBJECT = /waitlist$/;
@@ -52,27 +51,13 @@ async function openMailAndFollow(page: Page, javaScriptEnabled: boolean, html: s
   await settle(page, javaScriptEnabled);
 }
 
-/** A sign-up over plain HTTP, as the enhanced form sends it. */
-async function joinOverHttp(request: APIRequestContext, email: string, fields: Record<string, string> = {}) {
-  const origin = stack.origin;
-  const joined = await request.post(`${origin}/api/waitlist`, {
-    headers: { Origin: origin },
-    form: { email, submissionTime: String(Date.now() - 10_000), source: "main_waitlist_section", intent: "beta_testing", ...fields },
-  });
-  expect(joined.status()).toBe(200);
-}
-
 /** Someone ahead in line: signs up and confirms over plain HTTP, as quickly as a person could. */
 async function joinAndConfirm(request: APIRequestContext, email: string) {
   const origin = stack.origin;
-  await joinOverHttp(request, email);
+  await stack.signUp(email);
   const link = linkInMail(await stack.mailTo(email, CONFIRM_SUBJECT), `${origin}/waitlist/confirm?`);
   const confirmed = await request.post(link, { headers: { Origin: origin }, form: { token: new URL(link).searchParams.get("token")! }, maxRedirects: 0 });
   expect(confirmed.status()).toBe(302);
-}
-
-async function entryOf(email: string) {
-  return stack.db.prepare("SELECT id, status, referral_count FROM waitlist WHERE email = ?1").bind(email).first<{ id: number; status: string; referral_count: number }>();
 }
 
 test("sign up, confirm from the email, see the place in line, refer a friend and move up, unsubscribe in one click, delete my data", async ({ browser, javaScriptEnabled, playwright }) => {
@@ -86,11 +71,11 @@ test("sign up, confirm from the email, see the place in line, refer a friend and
   const ada = await newPerson(browser, javaScriptEnabled);
   const adaEmail = uniqueEmail("ada");
   await signUpWithForm(ada, javaScriptEnabled, `${origin}/waitlist`, "Ada Lovelace", adaEmail);
-  expect((await entryOf(adaEmail))!.status).toBe("pending");
+  expect((await stack.entry(adaEmail))!.status).toBe("pending");
   const confirmation = await stack.mailTo(adaEmail, CONFIRM_SUBJECT);
   await openMailAndFollow(ada, javaScriptEnabled, confirmation.html!, `${origin}/waitlist/confirm?`);
   await expect(ada.getByRole("heading", { level: 1, name: "Ada, please confirm your email" })).toBeVisible();
-  expect((await entryOf(adaEmail))!.status).toBe("pending");
+  expect((await stack.entry(adaEmail))!.status).toBe("pending");
 
   // Confirm: the status page, with the place in line.
   await ada.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
@@ -132,14 +117,14 @@ test("sign up, confirm from the email, see the place in line, refer a friend and
   await ada.goto(adaStatus);
   await settle(ada, javaScriptEnabled);
   await expect(ada.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.unsubscribedTitle })).toBeVisible();
-  expect((await entryOf(adaEmail))!.status).toBe("unsubscribed");
+  expect((await stack.entry(adaEmail))!.status).toBe("unsubscribed");
 
   // Delete my data: the box must be ticked; then the goodbye page, and nothing left.
-  const { id } = (await entryOf(adaEmail))!;
+  const { id } = (await stack.entry(adaEmail))!;
   await ada.getByLabel("Yes, delete my data for good.").check();
   await ada.getByRole("button", { name: "Delete my data" }).click();
   await expect(ada.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.deletedTitle })).toBeVisible();
-  expect(await entryOf(adaEmail)).toBeNull();
+  expect(await stack.entry(adaEmail)).toBeNull();
   expect(await stack.db.prepare("SELECT count(*) AS n FROM email_outbox WHERE waitlist_id = ?1").bind(id).first<{ n: number }>()).toEqual({ n: 0 });
   await ada.goto(adaStatus);
   await expect(ada.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.invalidTitle })).toBeVisible();
@@ -150,7 +135,7 @@ test("preferences save, with and without JavaScript", async ({ browser, javaScri
   const request = await playwright.request.newContext();
   const email = uniqueEmail("prefs");
   await joinAndConfirm(request, email);
-  const { id } = (await entryOf(email))!;
+  const { id } = (await stack.entry(email))!;
   const page = await newPerson(browser, javaScriptEnabled);
   await page.goto(`${stack.origin}${await statusPath(id)}`);
   await settle(page, javaScriptEnabled);
@@ -226,7 +211,6 @@ test("a notify-me request: an unticked news choice, then a confirmation, a confi
 // ---- every state, for the eye and for axe ------------------------------------------------------
 
 const SHOTS = "/tmp/shots-pages";
-const WIDTHS = [320, 375, 768, 1280] as const;
 
 /** A link the site would send, signed here (the test knows the stack's secret): for states no email reaches quickly. */
 async function signedPath(purpose: "confirm" | "status" | "unsubscribe", id: number, expiresAt: number): Promise<string> {
@@ -234,102 +218,54 @@ async function signedPath(purpose: "confirm" | "status" | "unsubscribe", id: num
 }
 const statusPath = (id: number) => signedPath("status", id, Date.now() + 86_400_000);
 
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+/** A path of this file's stack, as a URL. */
+const at = (path: string) => `${stack.origin}${path}`;
 
-// Screenshots are for looking at (E2E_SCREENSHOTS=1 writes them); axe and the 320 px check always run.
-const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
-
-/**
- * Shoots the page as it is now at each width (and 375 px dark) when asked to, checks that nothing is
- * wider than a 320 px screen, and runs axe-core on the page's main content in light and dark (the
- * header and footer are checked with every public page in accessibility.spec.ts). Problems go to `found`.
- */
-async function capture(page: Page, name: string, found: string[]) {
-  // Two frames: a new colour scheme or width is laid out and painted (sections with content-visibility too) before the shot.
-  const painted = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  // From the top, so the sticky header sits where a reader first sees it.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of TAKE_SCREENSHOTS ? (scheme === "light" ? WIDTHS : ([375] as const)) : []) {
-      await page.setViewportSize({ width, height: 900 });
-      await painted();
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}${scheme === "dark" ? "-dark" : ""}.png`, fullPage: true });
-    }
-    await painted();
-    if (!name.startsWith("email-")) {
-      await renderDeferredSections(page);
-      found.push(...(await axeViolations(page, `${name} (${scheme})`)));
-    }
-  }
-  await page.setViewportSize({ width: 320, height: 900 });
-  // Measured as a visitor sees it: laid out at the new width, with what the resize set moving at rest.
-  await painted();
-  await waitForAnimationsToEnd(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  if (overflow > 0) found.push(`${name} is ${overflow}px wider than a 320px screen`);
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** A page of this stack, ready to capture. */
-async function visit(page: Page, path: string) {
-  await page.goto(`${stack.origin}${path}`);
-  await waitForHydration(page).catch(() => {});
-}
-
-test.describe("every page state, light and dark: axe-core, no sideways scroll at 320 px (and screenshots at 320, 375, 768, 1280 on demand)", () => {
+test.describe("every page state, light and dark: axe-core, no sideways scroll at 320 px (and screenshots on demand)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "screenshots and axe run once, in the js project");
-  test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
-  test("the confirmation: both messages, the Confirm page, confirmed, expired, resent, invalid", async ({ browser, playwright }) => {
+  test("the confirmation: both messages, the Confirm page, confirmed, expired, resent, invalid", async ({ browser }) => {
     // Many states, each checked twice by axe: generous, so a busy machine cannot fail it.
     test.setTimeout(600_000);
     const origin = stack.origin;
-    const request = await playwright.request.newContext();
     const page = await newPerson(browser, true);
     const found: string[] = [];
 
     const email = uniqueEmail("shots");
-    await joinOverHttp(request, email, { name: "Grace Hopper" });
+    await stack.signUp(email, { name: "Grace Hopper" });
     const confirmation = await stack.mailTo(email, CONFIRM_SUBJECT);
     await page.setContent(confirmation.html!);
-    await capture(page, "email-confirm", found);
-    const { id } = (await entryOf(email))!;
-    await visit(page, await statusPath(id));
-    await capture(page, "status-pending", found);
+    await capture(page, SHOTS, "email-confirm", found);
+    const { id } = (await stack.entry(email))!;
+    await visit(page, at(await statusPath(id)));
+    await capture(page, SHOTS, "status-pending", found);
     const confirmLink = new URL(linkInMail(confirmation, `${origin}/waitlist/confirm?`));
-    await visit(page, `${confirmLink.pathname}${confirmLink.search}`);
-    await capture(page, "confirm-ready", found);
+    await visit(page, at(`${confirmLink.pathname}${confirmLink.search}`));
+    await capture(page, SHOTS, "confirm-ready", found);
 
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.justConfirmed)).toBeVisible();
-    await capture(page, "status-confirmed", found);
+    await capture(page, SHOTS, "status-confirmed", found);
     await page.setContent((await stack.mailTo(email, WELCOME_SUBJECT)).html!);
-    await capture(page, "email-welcome", found);
-    await visit(page, await signedPath("confirm", id, Date.now() + 3_600_000));
-    await capture(page, "confirm-already-confirmed", found);
-    await visit(page, await signedPath("confirm", id, Date.now() - 60_000));
-    await capture(page, "confirm-expired-already-confirmed", found);
+    await capture(page, SHOTS, "email-welcome", found);
+    await visit(page, at(await signedPath("confirm", id, Date.now() + 3_600_000)));
+    await capture(page, SHOTS, "confirm-already-confirmed", found);
+    await visit(page, at(await signedPath("confirm", id, Date.now() - 60_000)));
+    await capture(page, SHOTS, "confirm-expired-already-confirmed", found);
 
     // An expired confirmation link of a pending person, and asking for a new one.
     const late = uniqueEmail("late");
-    await joinOverHttp(request, late);
-    const lateId = (await entryOf(late))!.id;
+    await stack.signUp(late);
+    const lateId = (await stack.entry(late))!.id;
     await stack.db.prepare("UPDATE waitlist SET confirmation_sent_at = NULL WHERE id = ?1").bind(lateId).run();
-    await visit(page, await signedPath("confirm", lateId, Date.now() - 60_000));
-    await capture(page, "confirm-expired", found);
+    await visit(page, at(await signedPath("confirm", lateId, Date.now() - 60_000)));
+    await capture(page, SHOTS, "confirm-expired", found);
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.resendButton }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.resent)).toBeVisible();
-    await capture(page, "confirm-resent", found);
+    await capture(page, SHOTS, "confirm-resent", found);
 
-    await visit(page, "/waitlist/confirm?token=not-a-token");
-    await capture(page, "invalid-link", found);
-    await request.dispose();
+    await visit(page, at("/waitlist/confirm?token=not-a-token"));
+    await capture(page, SHOTS, "invalid-link", found);
     expect(found).toEqual([]);
   });
 
@@ -388,34 +324,34 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const found: string[] = [];
     const email = uniqueEmail("status-shots");
     await joinAndConfirm(request, email);
-    const { id } = (await entryOf(email))!;
+    const { id } = (await stack.entry(email))!;
 
-    await visit(page, await statusPath(id));
+    await visit(page, at(await statusPath(id)));
     await page.getByRole("button", { name: "Save preferences" }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.preferencesSaved)).toBeVisible();
-    await capture(page, "status-preferences-saved", found);
+    await capture(page, SHOTS, "status-preferences-saved", found);
     await page.locator("#delete-confirm").evaluate((box) => box.removeAttribute("required"));
     await page.getByRole("button", { name: "Delete my data" }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.deleteConfirmRequired)).toBeVisible();
-    await capture(page, "status-delete-refused", found);
-    await visit(page, await signedPath("status", id, Date.now() - 60_000));
-    await capture(page, "status-expired", found);
+    await capture(page, SHOTS, "status-delete-refused", found);
+    await visit(page, at(await signedPath("status", id, Date.now() - 60_000)));
+    await capture(page, SHOTS, "status-expired", found);
 
-    await visit(page, await signedPath("unsubscribe", id, Date.now() + 3_600_000));
-    await capture(page, "unsubscribe-ready", found);
+    await visit(page, at(await signedPath("unsubscribe", id, Date.now() + 3_600_000)));
+    await capture(page, SHOTS, "unsubscribe-ready", found);
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.unsubscribeButton }).click();
     await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.unsubscribedTitle })).toBeVisible();
-    await capture(page, "unsubscribe-done", found);
-    await visit(page, await statusPath(id));
-    await capture(page, "status-unsubscribed", found);
+    await capture(page, SHOTS, "unsubscribe-done", found);
+    await visit(page, at(await statusPath(id)));
+    await capture(page, SHOTS, "status-unsubscribed", found);
     await page.getByRole("button", { name: "Rejoin the waitlist" }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.resubscribed)).toBeVisible();
-    await capture(page, "status-rejoined", found);
+    await capture(page, SHOTS, "status-rejoined", found);
 
     await page.getByLabel("Yes, delete my data for good.").check();
     await page.getByRole("button", { name: "Delete my data" }).click();
     await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.deletedTitle })).toBeVisible();
-    await capture(page, "goodbye", found);
+    await capture(page, SHOTS, "goodbye", found);
     await request.dispose();
     expect(found).toEqual([]);
   });
@@ -427,30 +363,30 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const found: string[] = [];
     const email = uniqueEmail("link-shots");
     await joinAndConfirm(request, email);
-    const { id } = (await entryOf(email))!;
+    const { id } = (await stack.entry(email))!;
 
-    await visit(page, "/waitlist");
+    await visit(page, at("/waitlist"));
     await page.getByText(STATUS_LINK_TEXT.disclosure).click();
     await page.getByTestId("email-my-link").getByLabel("Your email").fill(email);
     await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
     await expect(page.getByText(STATUS_LINK_TEXT.asked(email))).toBeVisible();
-    await capture(page, "waitlist-email-my-link", found);
+    await capture(page, SHOTS, "waitlist-email-my-link", found);
     await page.setContent((await stack.mailTo(email, /^Your LinkVault status page$/)).html!);
-    await capture(page, "email-status-link", found);
-    await visit(page, "/waitlist/link");
+    await capture(page, SHOTS, "email-status-link", found);
+    await visit(page, at("/waitlist/link"));
     await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
     await expect(page.getByRole("alert")).toBeVisible();
-    await capture(page, "email-my-link-refused", found);
+    await capture(page, SHOTS, "email-my-link-refused", found);
 
     const oldLink = await statusPath(id);
-    await visit(page, oldLink);
+    await visit(page, at(oldLink));
     await page.getByRole("button", { name: "Sign out old links" }).click();
     await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.signedOutTitle })).toBeVisible();
-    await capture(page, "status-signed-out", found);
-    await visit(page, oldLink);
-    await capture(page, "status-link-signed-out", found);
+    await capture(page, SHOTS, "status-signed-out", found);
+    await visit(page, at(oldLink));
+    await capture(page, SHOTS, "status-link-signed-out", found);
     await page.setContent((await stack.mailTo(email, /^Your new LinkVault status page link$/)).html!);
-    await capture(page, "email-status-link-signed-out", found);
+    await capture(page, SHOTS, "email-status-link-signed-out", found);
     await request.dispose();
     expect(found).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * The bot trap of every public form (spec section 5; the rule is in lib/bot-trap.ts): two trap
  * fields, off-screen, out of the tab order and hidden from assistive technology, so only bots fill
  * them in; and the spec's submissionTime, the time the form was rendered, which decides nothing
- * (ADR 0044).
+ * (ADR 0049).
  */
 export function BotTrapFields({ renderedAt }: { renderedAt: number }) {
   return (
