@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "../../app/lib/constants";
 import { NOTIFY_TEXT } from "../../app/lib/messages";
-import { installFrozenClock, uniqueEmail, waitForHydration, waitLikeAPerson } from "./helpers";
+import { installFrozenClock, uniqueEmail, waitForHydration } from "./helpers";
 
 /** The form fields the modal sent to our server. */
 function sentFields(request: Request): Record<string, string> {
@@ -85,7 +85,6 @@ test.describe("notification modal", () => {
     await expect(choice).toBeFocused();
     await page.keyboard.press("Space");
     await expect(choice).toBeChecked();
-    await waitLikeAPerson(page);
     const sent = page.waitForRequest("**/api/waitlist");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
@@ -99,7 +98,6 @@ test.describe("notification modal", () => {
     let dialog = await openFromAndroid(page);
     await dialog.getByLabel("Name").fill("Ada");
     await dialog.getByLabel("Email address").fill(uniqueEmail("no-updates"));
-    await waitLikeAPerson(page);
     const sent = page.waitForRequest("**/api/waitlist");
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     expect(sentFields(await sent)).not.toHaveProperty("updates");

@@ -176,7 +176,6 @@ test("a notify-me request: an unticked news choice, then a confirmation, a confi
   const form = await openAndroidNotify(nia, javaScriptEnabled);
   await expect(form.getByRole("checkbox", { name: NOTIFY_TEXT.updatesChoice })).not.toBeChecked();
   const email = uniqueEmail("nia");
-  await waitLikeAPerson(nia);
   await form.getByLabel("Name").fill("Nia");
   await form.getByLabel("Email address").fill(email);
   await form.getByRole("button", { name: NOTIFY_TEXT.submit }).click();
@@ -269,50 +268,48 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     expect(found).toEqual([]);
   });
 
-  test("notify-me: the modal and its page, both messages, the confirm page, the status page, and joining the beta from it", async ({ browser, playwright }) => {
+  test("notify-me: the modal and its page, both messages, the confirm page, the status page, and joining the beta from it", async ({ browser }) => {
     test.setTimeout(600_000);
     const origin = stack.origin;
-    const request = await playwright.request.newContext();
     const page = await newPerson(browser, true);
     const found: string[] = [];
 
     const form = await openAndroidNotify(page, true);
     await form.getByLabel("Name").fill("Nia Notify");
-    await capture(page, "notify-modal", found);
-    await visit(page, "/notify?platform=android&intent=waitlist");
-    await capture(page, "notify-page", found);
+    await capture(page, SHOTS, "notify-modal", found);
+    await visit(page, at("/notify?platform=android&intent=waitlist"));
+    await capture(page, SHOTS, "notify-page", found);
 
     const email = uniqueEmail("notify-shots");
-    await joinOverHttp(request, email, { name: "Nia Notify", source: "notification_modal", intent: "waitlist", platform: "android" });
+    await stack.signUp(email, { name: "Nia Notify", source: "notification_modal", intent: "waitlist", platform: "android" });
     const confirmation = await stack.mailTo(email, CONFIRM_SUBJECT);
     await page.setContent(confirmation.html!);
-    await capture(page, "email-notify-confirm", found);
+    await capture(page, SHOTS, "email-notify-confirm", found);
     const confirmLink = new URL(linkInMail(confirmation, `${origin}/waitlist/confirm?`));
-    await visit(page, `${confirmLink.pathname}${confirmLink.search}`);
-    await capture(page, "confirm-notify-ready", found);
+    await visit(page, at(`${confirmLink.pathname}${confirmLink.search}`));
+    await capture(page, SHOTS, "confirm-notify-ready", found);
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
     await expect(page.getByText(ENTRY_PAGE_TEXT.justConfirmedNotify)).toBeVisible();
-    await capture(page, "status-notify", found);
+    await capture(page, SHOTS, "status-notify", found);
     await page.setContent((await stack.mailTo(email, NOTIFY_WELCOME_SUBJECT)).html!);
-    await capture(page, "email-notify-welcome", found);
+    await capture(page, SHOTS, "email-notify-welcome", found);
 
     // A confirmed notify-me person (from before: the inbox limit allows one confirmation in 10 minutes)
     // joins the beta: their status page waits for the confirmation, which gives the place.
     const earlier = uniqueEmail("notify-earlier");
     const id = await seedEntry(stack.db, { email: earlier, intent: "waitlist", wantsAndroid: true, status: "confirmed" });
-    await joinOverHttp(request, earlier);
-    await visit(page, await statusPath(id));
+    await stack.signUp(earlier);
+    await visit(page, at(await statusPath(id)));
     await expect(page.getByText("To join the beta, open the link we emailed you")).toBeVisible();
-    await capture(page, "status-notify-joining-beta", found);
+    await capture(page, SHOTS, "status-notify-joining-beta", found);
     const join = await stack.mailTo(earlier, CONFIRM_SUBJECT);
     expect(join.text).toContain("asked to join the LinkVault beta waitlist");
     const joinLink = new URL(linkInMail(join, `${origin}/waitlist/confirm?`));
-    await visit(page, `${joinLink.pathname}${joinLink.search}`);
+    await visit(page, at(`${joinLink.pathname}${joinLink.search}`));
     await page.getByRole("button", { name: ENTRY_PAGE_TEXT.confirmButton }).click();
     await expect(page.getByTestId("place-in-line")).toBeVisible();
     await expect(page.getByRole("switch", { name: "Android app" })).toBeChecked();
-    await capture(page, "status-notify-joined-beta", found);
-    await request.dispose();
+    await capture(page, SHOTS, "status-notify-joined-beta", found);
     expect(found).toEqual([]);
   });
 
