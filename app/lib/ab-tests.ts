@@ -2,7 +2,7 @@
  * A/B tests (spec section 3): definitions, validation and deterministic assignment. Shared by the
  * edge (which assigns, so the first HTML already shows the variant) and the admin (which edits).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const AB_TEST_NAMES = ["hero_cta", "waitlist_cta", "hero_headline"] as const;
 export type AbTestName = (typeof AB_TEST_NAMES)[number];

@@ -5,7 +5,8 @@
  * before the schema sees it; the pieces below add what these forms need on top.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { z, type ZodType } from "zod";
+import * as z from "zod";
+import type { ZodType } from "zod";
 
 /** An optional field: blank (empty or only spaces) counts as not given. */
 export function optionalField<Schema extends ZodType>(schema: Schema) {

@@ -2,7 +2,7 @@
  * The sign-in form's zod schema, read by conform in the browser and by the action. Whatever is
  * wrong, the form says one thing (ADMIN_LOGIN_MESSAGES.missing): it never tells which part.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ADMIN_LOGIN_MESSAGES } from "./messages";
 
 const missing = ADMIN_LOGIN_MESSAGES.missing;

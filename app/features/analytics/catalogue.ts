@@ -3,7 +3,7 @@
  * of its properties. Shared by the browser (which sends) and the collector (which validates and
  * refuses anything else), and read by the admin's analytics queries.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   DEFAULT_CONVERSION_LABEL,
   MAX_EVENTS_PER_BATCH,

@@ -2,7 +2,7 @@
  * The announcement form (issue 17): subject, Markdown body, segment, and the request key the
  * announcement will be unique by. One zod schema, read by conform in the browser and by the action.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { SEGMENTS } from "~/features/email/segments";
 
 export const SUBJECT_MAX = 200;

@@ -3,7 +3,7 @@
  * browser and by the server (the authority), with the spec's messages; its limits and labels; and
  * a stored review as the form's starting values. No server imports: the form uses it too.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ReviewPlatform } from "~/db/schema";
 import { checkbox, optionalField, wholeNumber } from "~/features/admin/form-schema";
 

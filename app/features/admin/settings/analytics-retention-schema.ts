@@ -4,7 +4,7 @@
  * the action. The ranges are lib/settings.server.ts ANALYTICS_RETENTION and
  * ANALYTICS_COUNTS_RETENTION, passed in by the page's loader.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { wholeNumber } from "~/features/admin/form-schema";
 
 export interface RetentionLimits {

@@ -3,7 +3,7 @@
  * and by the action: the two site settings, the referral boost, and the A/B tests editor. What the
  * page says.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { checkbox, optionalField, wholeNumber } from "~/features/admin/form-schema";
 import { AB_TEST_NAMES, abTestConfigSchema, type AbTestConfig, type AbTestDefinition, type AbTestName } from "~/lib/ab-tests";
 import { parseSenderName, parseTestflightUrl, SENDER_NAME, TESTFLIGHT_LINK } from "~/lib/outreach-settings";

@@ -8,7 +8,8 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { z, type ZodType } from "zod";
+import * as z from "zod";
+import type { ZodType } from "zod";
 
 export function useAdminForm<Schema extends ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,

@@ -2,7 +2,7 @@
  * The users page's forms (/admin/users), one zod schema each, read by conform in the browser and
  * by the action: add an admin, reset another admin's password, change my own. And what the page says.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { optionalField, recordId } from "~/features/admin/form-schema";
 import type { AdminRole } from "~/features/admin/session.server";
 import { ADMIN_PASSWORD_MAX_LENGTH, ADMIN_PASSWORD_MIN_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
