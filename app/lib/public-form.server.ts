@@ -1,10 +1,13 @@
 /**
  * What every public form action shares: reading the fields, the per-client rate limit (fail-open),
  * and the uncached JSON answer. Used by the waitlist and contact actions (the bot traps are in
- * lib/bot-trap.ts).
+ * lib/bot-trap.ts); the forms on conform read their schema and answer with the helpers at the end.
  */
+import type { Submission } from "@conform-to/react";
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { checkClientLimits, type LimitRule } from "~/lib/client-limiter.server";
+import { parsePublicForm, type PublicFormSchema } from "~/lib/public-form";
+import { formFailure, refusalMessage, type PublicFormAnswer } from "~/lib/public-form-answer";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -70,4 +73,26 @@ export async function clientOverLimit(
 /** A form action's answer: never cached, optionally with extra headers (Retry-After). */
 export function formAnswer<T>(result: T, status = 200, headers?: HeadersInit) {
   return json(result, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/**
+ * The submission of a public form: the fields it sent (`readFormFields`) read by conform against the
+ * form's schema (lib/public-form.ts), the one the browser checks with too. Only the fields the schema
+ * names are read: conform's control fields (`__intent__`, `__state__`) and anything else stay out,
+ * so nothing but the form's own fields can steer the parse, and only they are sent back.
+ */
+export function readPublicForm<Schema extends PublicFormSchema>(fields: Record<string, string>, schema: Schema) {
+  const own = Object.keys(schema.shape).flatMap((name) => (Object.hasOwn(fields, name) ? [[name, fields[name]!]] : []));
+  return parsePublicForm(new URLSearchParams(own), schema);
+}
+
+/** 400 for fields the schema refused: each field's message, and what was typed. */
+export function fieldsRefused(submission: Submission<unknown, string[], unknown>, summary?: string) {
+  const reply = submission.reply();
+  return formAnswer<PublicFormAnswer<never>>({ state: "error", message: refusalMessage(reply.error, summary), reply }, 400);
+}
+
+/** The whole submission refused or failed (rate limit, storage): `message` above the button, what was typed kept. */
+export function submissionRefused(submission: Submission<unknown, string[], unknown>, message: string, status: number, headers?: HeadersInit) {
+  return formAnswer(formFailure(message, submission.reply()), status, headers);
 }

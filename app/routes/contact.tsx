@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
 import { ContactForm } from "~/features/contact/ContactForm";
@@ -17,13 +18,18 @@ export async function loader(_: LoaderFunctionArgs) {
   return json({ renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/** The contact form's action: the page renders its answer without JavaScript, the form's fetcher gets it with (ADR 0049). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleContactSubmission(request, context);
 }
 
+export const clientAction = publicFormClientAction;
+export const shouldRevalidate = publicFormShouldRevalidate;
+export const headers = publicFormHeaders;
+
 export default function ContactPage() {
   const { renderedAt } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   return (
     <section className="section">
       <div className="container-page grid gap-12 lg:grid-cols-[1fr_1.2fr]">
@@ -60,7 +66,7 @@ export default function ContactPage() {
           </dl>
         </div>
         <div className="card p-6 sm:p-8">
-          <ContactForm renderedAt={renderedAt} initialResult={result} />
+          <ContactForm renderedAt={renderedAt} pageAnswer={answer} />
         </div>
       </div>
     </section>

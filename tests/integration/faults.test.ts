@@ -141,7 +141,7 @@ describe("forms under storage faults", () => {
       json: false,
       shows: NOTIFY_TEXT.genericError,
     },
-    { name: "contact, enhanced (/api/contact)", request: () => formPost("/api/contact", { ...contact, submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
+    { name: "contact, enhanced (/contact as data)", request: () => formPost("/contact?_data=routes%2Fcontact", { ...contact, submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
     { name: "contact, no JavaScript (/contact)", request: () => formPost("/contact", { ...contact, submissionTime: later() }), json: false, shows: WAITLIST_FORM_MESSAGES.server },
   ];
 
@@ -158,7 +158,7 @@ describe("forms under storage faults", () => {
   it("with KV failing, sign-ups and messages are stored as usual (no form needs KV)", async () => {
     const faulty = app.withEnv({ CONFIG: unavailableKV() });
     expect((await faulty(formPost("/api/waitlist", { email: "kv-down@example.com", submissionTime: later() }))).status).toBe(200);
-    expect((await faulty(formPost("/api/contact", { ...contact, submissionTime: later() }))).status).toBe(200);
+    expect((await faulty(formPost("/contact", { ...contact, submissionTime: later() }))).status).toBe(200);
     expect(await waitlistRows()).toEqual([{ email: "kv-down@example.com", source: "main_waitlist_section" }]);
     expect(await contactRows()).toHaveLength(1);
   });
@@ -167,7 +167,7 @@ describe("forms under storage faults", () => {
     const slow = app.withEnv({ DB: slowD1(app.db, SLOW_MS) });
     const [signUp, message] = await Promise.all([
       timed(slow, formPost("/api/waitlist", { email: "patient@example.com", name: "Pat", submissionTime: later() })),
-      timed(slow, formPost("/api/contact", { ...contact, submissionTime: later() })),
+      timed(slow, formPost("/contact", { ...contact, submissionTime: later() })),
     ]);
     // Writes get no deadline (ADR 0021): the visitor waits, and is told the truth.
     expect(signUp.response.status).toBe(200);
@@ -214,7 +214,7 @@ describe("nothing half-written when one statement of a write fails", () => {
       const fault = await ONE_STATEMENT_FAILS[how]!("rate_limits");
       try {
         expect((await app.withEnv(fault.env)(formPost("/api/waitlist", { email: "open@example.com", submissionTime: "1" }))).status).toBe(200);
-        expect((await app.withEnv(fault.env)(formPost("/api/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough.", submissionTime: "1" }))).status).toBe(200);
+        expect((await app.withEnv(fault.env)(formPost("/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough.", submissionTime: "1" }))).status).toBe(200);
       } finally {
         await fault.restore();
       }
@@ -226,7 +226,7 @@ describe("nothing half-written when one statement of a write fails", () => {
     it("a failed contact message leaves no row behind", async () => {
       const fault = await ONE_STATEMENT_FAILS[how]!("contact_submissions");
       try {
-        const failed = await app.withEnv(fault.env)(formPost("/api/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough.", submissionTime: "1" }));
+        const failed = await app.withEnv(fault.env)(formPost("/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough.", submissionTime: "1" }));
         expect(failed.status).toBe(503);
       } finally {
         await fault.restore();

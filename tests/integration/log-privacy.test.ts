@@ -78,7 +78,7 @@ describe("storage errors on the public forms (email off)", () => {
 
   it("the contact form", async () => {
     const fields = { name: PERSON.name, email: PERSON.email, subject: "About my data", message: PERSON.message, submissionTime: "1" };
-    const response = await withWritesFailing(app.db, "contact_submissions", () => app.fetch(formPost("/api/contact", fields, "203.0.113.41", HEADERS)));
+    const response = await withWritesFailing(app.db, "contact_submissions", () => app.fetch(formPost("/contact", fields, "203.0.113.41", HEADERS)));
     expect(response.status).toBe(503);
     expectErrorLoggedWithoutPersonalData("contact");
   });

@@ -313,7 +313,6 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/api/waitlist": waitlistForm("*/*"),
   "/waitlist": waitlistForm("text/html"),
   "/notify": waitlistForm("text/html", "notification_modal", "waitlist"),
-  "/api/contact": contactForm("*/*"),
   "/contact": contactForm("text/html"),
   "/admin/login": loginForm,
   "/admin/reviews/new": {
@@ -376,6 +375,12 @@ export const FORM_MODELS: Record<string, FormModel> = {
   // The development mailbox's "Delete all": 404 outside development (the corpus runs in test mode).
   "/admin/mailbox": { valid: () => ({ intent: "delete-all" }), freeText: {}, checked: ["intent"], accepted: [302, 404], refused: [400, 404] },
 };
+
+/**
+ * The contact form as it is sent with JavaScript: to its page's action, answered as Remix data
+ * (ADR 0049). Its page's pattern, /contact, covers the page's answer; this the data answer.
+ */
+const CONTACT_AS_DATA = { path: "/contact?_data=routes%2Fcontact", pattern: "/contact", admin: false, model: contactForm("*/*") };
 
 /** Admin pages that exist only in development (the corpus runs in test mode, where they answer 404). */
 const DEVELOPMENT_ONLY_ADMIN_PATTERNS = new Set(["/admin/mailbox", "/admin/mailbox/:id"]);
@@ -484,7 +489,11 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   const injectInto = (category: Category, payloads: readonly string[]) => {
     let turn = 0;
     const next = () => payloads[turn++ % payloads.length]!;
-    const formsWithAb = [...modelled.map((f) => ({ ...f, model: FORM_MODELS[f.pattern]! })), { path: "/admin/settings", pattern: "/admin/settings", admin: true, model: AB_TEST_FORM }];
+    const formsWithAb = [
+      ...modelled.map((f) => ({ ...f, model: FORM_MODELS[f.pattern]! })),
+      CONTACT_AS_DATA,
+      { path: "/admin/settings", pattern: "/admin/settings", admin: true, model: AB_TEST_FORM },
+    ];
     for (const form of formsWithAb) {
       const { model } = form;
       for (const field of [...Object.keys(model.freeText), ...model.checked]) {
@@ -662,8 +671,15 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     ["F8 88 80 80 80 (5-byte form)", [0xf8, 0x88, 0x80, 0x80, 0x80]],
   ];
   for (const [index, [label, raw]] of badBytes.entries()) {
-    const form = ["/api/waitlist", "/waitlist", "/api/contact", "/contact", "/notify"][index]!;
-    const model = FORM_MODELS[form]!;
+    const [form, model] = (
+      [
+        ["/api/waitlist", FORM_MODELS["/api/waitlist"]!],
+        ["/waitlist", FORM_MODELS["/waitlist"]!],
+        [CONTACT_AS_DATA.path, CONTACT_AS_DATA.model],
+        ["/contact", FORM_MODELS["/contact"]!],
+        ["/notify", FORM_MODELS["/notify"]!],
+      ] as const
+    )[index]!;
     add("invalid-utf8", (id) => ({
       name: `POST ${form}: raw bytes ${label} in the name`,
       request: (ctx) => send(form, ctx, { body: rawBytesIn(model.valid(id), "name", "Eve", raw), contentType: FORM, accept: model.accept }),
@@ -677,8 +693,8 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   }
   for (const [label, encoded] of [["lone surrogate %ED%A0%80", "%ED%A0%80"], ["overlong %C0%AE%C0%AE", "%C0%AE%C0%AE"], ["bare %FF", "%FF"]] as const) {
     add("invalid-utf8", (id) => ({
-      name: `POST /api/contact: percent-encoded ${label} in the subject`,
-      request: (ctx) => send("/api/contact", ctx, { body: `${formBody(FORM_MODELS["/api/contact"]!.valid(id))}&subject=${encoded}Hi`, contentType: FORM, accept: "*/*" }),
+      name: `POST ${CONTACT_AS_DATA.path}: percent-encoded ${label} in the subject`,
+      request: (ctx) => send(CONTACT_AS_DATA.path, ctx, { body: `${formBody(CONTACT_AS_DATA.model.valid(id))}&subject=${encoded}Hi`, contentType: FORM, accept: "*/*" }),
       status: [400],
     }));
     for (const path of [`/blog/${encoded}`, `/tutorials/x${encoded}`, `/${encoded}`, `/home?utm_source=${encoded}`, `/link-sanitization?url=https://example.com/${encoded}`]) {
@@ -787,8 +803,12 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     status: [302],
     location: /^\/admin\/login\?redirectTo=/,
   }));
-  for (const [form, field] of [["/api/waitlist", "name"], ["/waitlist", "utm_source"], ["/api/contact", "subject"], ["/contact", "name"]] as const) {
-    const model = FORM_MODELS[form]!;
+  for (const [form, field, model] of [
+    ["/api/waitlist", "name", FORM_MODELS["/api/waitlist"]!],
+    ["/waitlist", "utm_source", FORM_MODELS["/waitlist"]!],
+    [CONTACT_AS_DATA.path, "subject", CONTACT_AS_DATA.model],
+    ["/contact", "name", FORM_MODELS["/contact"]!],
+  ] as const) {
     add("header-injection", (id) => {
       const fields = { ...model.valid(id), [field]: `Eve${crlf}` };
       // A name refuses control characters; other free text keeps them, as text.

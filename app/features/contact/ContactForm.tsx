@@ -1,19 +1,13 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { BotTrapFields } from "~/components/forms/BotTrapFields";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
-import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
+import { usePublicForm } from "~/components/forms/usePublicForm";
 import { CheckIcon } from "~/components/ui/icons";
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  contactProblems,
-  type ContactField,
-  type ContactResult,
-  type ContactValues,
-} from "./contact-rules";
+import type { PublicFormAnswer } from "~/lib/public-form-answer";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactSchema, type ContactField, type ContactSent } from "./contact-schema";
 
-const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?: string; max: number; multiline?: boolean }[] = [
+const FIELDS: { name: ContactField; label: string; type?: "email"; autoComplete?: string; max: number; multiline?: boolean }[] = [
   { name: "name", label: "Name", autoComplete: "name", max: CONTACT_LIMITS.name },
   { name: "email", label: "Email address", type: "email", autoComplete: "email", max: CONTACT_LIMITS.email },
   { name: "subject", label: "Subject", max: CONTACT_LIMITS.subject },
@@ -22,70 +16,84 @@ const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?:
 
 const CONTACT_FORM_ID = "contact";
 
-function typedValues(data: FormData): ContactValues {
-  return Object.fromEntries(FIELDS.map((f) => [f.name, String(data.get(f.name) ?? "")])) as ContactValues;
-}
+type ContactAnswer = PublicFormAnswer<ContactSent>;
 
 /**
- * The contact form: a plain POST to /contact without JavaScript; with it, sent to /api/contact
- * without a reload, checked in the browser first with the same rules as the server.
+ * The contact form (ADR 0049): a plain POST to /contact without JavaScript; with it, sent to the
+ * same action without a reload, checked in the browser first by the schema the action uses.
  */
-export function ContactForm({ renderedAt, initialResult }: { renderedAt: number; initialResult?: ContactResult }) {
-  const [result, setResult] = useState<ContactResult | undefined>(initialResult);
-  const formRef = useRef<HTMLFormElement>(null);
+export function ContactForm({ renderedAt, pageAnswer }: { renderedAt: number; pageAnswer?: ContactAnswer }) {
+  // "Send another message" starts afresh: a new key mounts a new form, with no answer yet.
+  const [round, setRound] = useState(0);
+  return (
+    <ContactRound
+      key={round}
+      renderedAt={renderedAt}
+      pageAnswer={round === 0 ? pageAnswer : undefined}
+      startedAgain={round > 0}
+      onAnother={() => setRound((n) => n + 1)}
+    />
+  );
+}
+
+function ContactRound({
+  renderedAt,
+  pageAnswer,
+  startedAgain,
+  onAnother,
+}: {
+  renderedAt: number;
+  pageAnswer?: ContactAnswer;
+  startedAgain: boolean;
+  onAnother: () => void;
+}) {
   const idPrefix = useId();
-  const { submitting, onSubmit } = useEnhancedSubmit<ContactResult>({
-    endpoint: "/api/contact",
-    formId: CONTACT_FORM_ID,
-    validate: (data) => {
-      const values = typedValues(data);
-      const fieldErrors = contactProblems(values);
-      if (Object.keys(fieldErrors).length === 0) return null;
-      setResult({ state: "error", message: CONTACT_MESSAGES.checkFields, fieldErrors, values });
-      const first = FIELDS.find((f) => fieldErrors[f.name]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first?.name}"]`)?.focus();
-      return CONTACT_MESSAGES.checkFields;
-    },
-    failure: (message, data) => ({ state: "error", message, fieldErrors: {}, values: typedValues(data) }),
-    onAnswer: (answer) => setResult(answer.state === "idle" ? undefined : answer),
+  const { form, fields, answer, submitting, formProps } = usePublicForm(contactSchema, {
+    id: "contact-form",
+    action: "/contact",
+    pageAnswer,
+    analyticsName: CONTACT_FORM_ID,
+    refusedFieldsMessage: CONTACT_MESSAGES.checkFields,
   });
 
-  if (result?.state === "success") {
+  if (answer?.state === "success") {
     return (
       <div className="text-center" role="status">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-success-100 text-success-700">
           <CheckIcon width={28} height={28} />
         </span>
-        <h2 className="mt-4 text-2xl font-bold tracking-tight">Thanks, {result.name}! Your message has reached us.</h2>
+        <h2 className="mt-4 text-2xl font-bold tracking-tight">Thanks, {answer.name}! Your message has reached us.</h2>
         <p className="mt-2 text-ink-muted">We read every message and usually reply within two working days.</p>
-        <a className="btn btn-secondary mt-6" href="/contact" onClick={(e) => (e.preventDefault(), setResult(undefined))}>
+        <a className="btn btn-secondary mt-6" href="/contact" onClick={(e) => (e.preventDefault(), onAnother())}>
           Send another message
         </a>
       </div>
     );
   }
 
-  const errors = result?.state === "error" ? result.fieldErrors : {};
-  const values = result?.state === "error" ? result.values : undefined;
-  const formError = result?.state === "error" && Object.keys(errors).length === 0 ? result.message : null;
-
+  const formError = form.errors?.[0];
   return (
-    <form ref={formRef} method="post" action="/contact" onSubmit={onSubmit} noValidate className="space-y-5" data-track-form={CONTACT_FORM_ID}>
-      {FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          id={`${idPrefix}-${field.name}`}
-          label={field.label}
-          error={errors[field.name]}
-          name={field.name}
-          required
-          maxLength={field.max}
-          defaultValue={values?.[field.name]}
-          {...(field.multiline
-            ? { rows: 6, minLength: CONTACT_LIMITS.messageMin }
-            : { type: field.type ?? "text", autoComplete: field.autoComplete })}
-        />
-      ))}
+    <form {...formProps} className="space-y-5" data-track-form={CONTACT_FORM_ID}>
+      {FIELDS.map((field, index) => {
+        const meta = fields[field.name];
+        return (
+          <TextField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            label={field.label}
+            error={meta.errors?.[0]}
+            name={meta.name}
+            required
+            maxLength={field.max}
+            defaultValue={meta.initialValue}
+            // A new message starts at its first field (the link that asked for it is gone).
+            autoFocus={startedAgain && index === 0}
+            {...(field.multiline
+              ? { rows: 6, minLength: CONTACT_LIMITS.messageMin }
+              : { type: field.type ?? "text", autoComplete: field.autoComplete })}
+          />
+        );
+      })}
       <BotTrapFields renderedAt={renderedAt} />
       {formError ? (
         <p className="alert-error" role="alert">

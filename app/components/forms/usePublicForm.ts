@@ -1,0 +1,86 @@
+/**
+ * A public form on conform (ADR 0049). The form's zod schema (lib/public-form.ts) checks it in the
+ * browser when it is sent, then each refused field again as the visitor corrects it, in the words
+ * the server uses. Without JavaScript the form posts to its page and the page renders the action's
+ * answer (`pageAnswer`, from useActionData). With JavaScript the same action gets it through a
+ * fetcher: no reload, no other endpoint. A request that got no answer comes back from the route's
+ * clientAction (public-form-route.ts) as "unanswered" and is shown as the spec's message for it.
+ * A filled honeypot is dropped without a word and input the schema refuses is never sent (spec
+ * section 5); each send is recorded for analytics, and so is each answer but a trap's.
+ */
+import { useForm } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, type FormEvent } from "react";
+import type { input, output } from "zod/mini";
+import { trackFormSubmit } from "~/features/analytics/browser/track";
+import { isHoneypotFilled } from "~/lib/bot-trap";
+import { waitlistFormMessage } from "~/lib/messages";
+import { parsePublicForm, type PublicFormSchema } from "~/lib/public-form";
+import { formFailure, refusalMessage, type PublicFormAnswer, type Unanswered } from "~/lib/public-form-answer";
+
+export interface PublicFormOptions<Success extends object> {
+  /** The form element's id (conform finds the form by it). */
+  id: string;
+  /** The page whose action answers the form ("/contact"): it posts there with or without JavaScript. */
+  action: string;
+  /** The page's answer to the form sent without JavaScript (useActionData). */
+  pageAnswer?: PublicFormAnswer<Success>;
+  /** The form's name in analytics form_submit events. */
+  analyticsName: string;
+  /** A success also records a conversion from this source. */
+  conversionSource?: string;
+  /** What analytics records when fields are refused; the first field's message when left out. */
+  refusedFieldsMessage?: string;
+}
+
+export function usePublicForm<Schema extends PublicFormSchema, Success extends object>(schema: Schema, options: PublicFormOptions<Success>) {
+  const { id, action, pageAnswer, analyticsName, conversionSource, refusedFieldsMessage } = options;
+  const fetcher = useFetcher<PublicFormAnswer<Success> | Unanswered>();
+  // One object per answer: conform shows an answer again whenever it gets a new one.
+  const sent = useMemo(() => (fetcher.data?.state === "unanswered" ? formFailure(waitlistFormMessage(fetcher.data.reason)) : fetcher.data), [fetcher.data]);
+  const answer = sent ?? pageAnswer;
+
+  const [form, fields] = useForm<input<Schema>, output<Schema>>({
+    id,
+    lastResult: answer?.state === "error" ? answer.reply : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const submission = parsePublicForm(formData, schema);
+      // "error" only for a send the schema refused, not for a field checked again as it is corrected.
+      if (submission.status === "error") trackFormSubmit(analyticsName, refusalMessage(submission.error, refusedFieldsMessage));
+      return submission;
+    },
+    onSubmit(event, { formData }) {
+      event.preventDefault();
+      if (fetcher.state !== "idle") return;
+      fetcher.submit(formData, { method: "POST", action });
+    },
+  });
+
+  const recorded = useRef<PublicFormAnswer<Success>>();
+  useEffect(() => {
+    if (!sent || sent === recorded.current || sent.state === "idle") return;
+    recorded.current = sent;
+    trackFormSubmit(analyticsName, sent.state === "error" ? sent.message : null, conversionSource);
+  }, [sent, analyticsName, conversionSource]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    if (isHoneypotFilled({ honeypot: data.get("honeypot")?.toString(), website: data.get("website")?.toString() })) {
+      event.preventDefault();
+      return;
+    }
+    form.onSubmit(event);
+  }
+
+  return {
+    form,
+    fields,
+    /** The action's last answer: the fetcher's, else the page's. */
+    answer,
+    submitting: fetcher.state === "submitting",
+    /** For the <form>: a plain post to the page without JavaScript. */
+    formProps: { id: form.id, method: "post", action, noValidate: true, onSubmit } as const,
+  };
+}
