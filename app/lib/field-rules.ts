@@ -1,7 +1,7 @@
 /**
  * The name and email rules every form shares (waitlist, notify, contact, admin accounts), for the
  * browser (instant feedback, no request for bad input) and the server (the authority). Plain
- * functions, so the client bundle does not carry a schema library.
+ * functions: the public forms' zod schemas wrap them (lib/public-form.ts), and so can any other form.
  */
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
 import { VALIDATION_MESSAGES } from "~/lib/messages";
