@@ -1,5 +1,5 @@
 /**
- * The answer of every public form action (ADR 0049), and how to make one. Free of zod and conform at
+ * The answer of every public form action (ADR 0051), and how to make one. Free of zod and conform at
  * run time: a route's clientAction needs it, and a route's module is loaded with its page.
  */
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,5 +1,5 @@
 /**
- * What the public forms share in the browser and on the server (ADR 0049): the pieces their zod
+ * What the public forms share in the browser and on the server (ADR 0051): the pieces their zod
  * schemas are made of, and the one parse both sides run. Each form has one schema, in its feature
  * folder; the action reads it (lib/public-form.server.ts) and so does the form
  * (components/forms/usePublicForm.ts), so both say the same thing. Their answer is in

@@ -18,7 +18,7 @@ export async function loader(_: LoaderFunctionArgs) {
   return json({ renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** The contact form's action: the page renders its answer without JavaScript, the form's fetcher gets it with (ADR 0049). */
+/** The contact form's action: the page renders its answer without JavaScript, the form's fetcher gets it with (ADR 0051). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleContactSubmission(request, context);
 }

@@ -4,7 +4,7 @@ import { named, recordTrackedEvents } from "./analytics-helpers";
 import { uniqueEmail, waitForHydration, waitLikeAPerson } from "./helpers";
 
 // With JavaScript the contact form goes to the /contact page's own action through Remix, as data
-// (ADR 0049): no reload, no endpoint of its own.
+// (ADR 0051): no reload, no endpoint of its own.
 const ACTION_REQUESTS = "**/contact?_data=*";
 
 async function openContactForm(page: Page) {

@@ -13,7 +13,7 @@ beforeEach(async () => {
   await app.db.batch([app.db.prepare("DELETE FROM contact_submissions"), app.db.prepare("DELETE FROM rate_limits")]);
 });
 
-/** What the form sends with JavaScript: its page's action, answered as Remix data (ADR 0049). */
+/** What the form sends with JavaScript: its page's action, answered as Remix data (ADR 0051). */
 const ENHANCED = "/contact?_data=routes%2Fcontact";
 
 const valid = {

@@ -378,7 +378,7 @@ export const FORM_MODELS: Record<string, FormModel> = {
 
 /**
  * The contact form as it is sent with JavaScript: to its page's action, answered as Remix data
- * (ADR 0049). Its page's pattern, /contact, covers the page's answer; this the data answer.
+ * (ADR 0051). Its page's pattern, /contact, covers the page's answer; this the data answer.
  */
 const CONTACT_AS_DATA = { path: "/contact?_data=routes%2Fcontact", pattern: "/contact", admin: false, model: contactForm("*/*") };
 

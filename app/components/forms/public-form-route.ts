@@ -1,5 +1,5 @@
 /**
- * What a route whose page holds a public form exports beside its action (ADR 0049):
+ * What a route whose page holds a public form exports beside its action (ADR 0051):
  *
  *   export const clientAction = publicFormClientAction;
  *   export const shouldRevalidate = publicFormShouldRevalidate;

@@ -1,5 +1,5 @@
 /**
- * A public form on conform (ADR 0049). The form's zod schema (lib/public-form.ts) checks it in the
+ * A public form on conform (ADR 0051). The form's zod schema (lib/public-form.ts) checks it in the
  * browser when it is sent, then each refused field again as the visitor corrects it, in the words
  * the server uses. Without JavaScript the form posts to its page and the page renders the action's
  * answer (`pageAnswer`, from useActionData). With JavaScript the same action gets it through a

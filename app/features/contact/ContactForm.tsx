@@ -19,7 +19,7 @@ const CONTACT_FORM_ID = "contact";
 type ContactAnswer = PublicFormAnswer<ContactSent>;
 
 /**
- * The contact form (ADR 0049): a plain POST to /contact without JavaScript; with it, sent to the
+ * The contact form (ADR 0051): a plain POST to /contact without JavaScript; with it, sent to the
  * same action without a reload, checked in the browser first by the schema the action uses.
  */
 export function ContactForm({ renderedAt, pageAnswer }: { renderedAt: number; pageAnswer?: ContactAnswer }) {

@@ -1,5 +1,5 @@
 /**
- * The contact form's action, on the /contact page (ADR 0049): the page renders its answer for a form
+ * The contact form's action, on the /contact page (ADR 0051): the page renders its answer for a form
  * sent without JavaScript, and the form's fetcher receives it as data with JavaScript.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";

@@ -1,6 +1,6 @@
 /**
  * The contact form's zod schema, its limits and its messages: read by conform in the browser and by
- * the action (ADR 0049). The limits are also the inputs' maxlength and minlength.
+ * the action (ADR 0051). The limits are also the inputs' maxlength and minlength.
  */
 import { object, type output } from "zod/mini";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
