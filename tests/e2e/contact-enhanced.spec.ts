@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_MESSAGES } from "../../app/features/contact/contact-schema";
 import { named, recordTrackedEvents } from "./analytics-helpers";
-import { uniqueEmail, waitForHydration, waitLikeAPerson } from "./helpers";
+import { uniqueEmail, waitForHydration } from "./helpers";
 
 // With JavaScript the contact form goes to the /contact page's own action through Remix, as data
 // (ADR 0051): no reload, no endpoint of its own.
@@ -54,7 +54,6 @@ test.describe("contact form with JavaScript", () => {
       await requestHeld;
       await route.continue();
     });
-    await waitLikeAPerson(page);
     await fillValidMessage(page);
     // A reload would drop this mark.
     await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
@@ -72,7 +71,6 @@ test.describe("contact form with JavaScript", () => {
 
   test("shows the network error message when the connection drops, and keeps what was typed", async ({ page }) => {
     await openContactForm(page);
-    await waitLikeAPerson(page);
     await page.route(ACTION_REQUESTS, (route) => route.abort("internetdisconnected"));
     await fillValidMessage(page);
     await page.getByRole("button", { name: "Send message" }).click();
@@ -97,7 +95,6 @@ test.describe("contact form with JavaScript", () => {
 
   test("'Send another message' opens an empty form at its first field", async ({ page }) => {
     await openContactForm(page);
-    await waitLikeAPerson(page);
     await fillValidMessage(page, "Ada Lovelace");
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByRole("link", { name: "Send another message" }).click();
@@ -112,7 +109,6 @@ test.describe("contact form with JavaScript", () => {
     await openContactForm(page);
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText(CONTACT_MESSAGES.nameRequired)).toBeVisible();
-    await waitLikeAPerson(page);
     await fillValidMessage(page);
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByText("Thanks, Grace! Your message has reached us.")).toBeVisible();
