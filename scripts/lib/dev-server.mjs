@@ -223,7 +223,7 @@ export function devServerAt(origin) {
 
 /**
  * Starts the dev server and resolves once it serves. Options (all optional):
- * - `host` ("127.0.0.1"), `port` (8788);
+ * - `host` ("127.0.0.1"), `port` (8788), `inspectorPort` (wrangler's devtools port; its default when unset);
  * - `stateDir`: where D1, KV, the Durable Object and the cache persist (WRANGLER_STATE_DIR, else
  *   .wrangler/state); migrate it first (wrangler.mjs);
  * - `devVars` (".dev.vars"; false reads none) and `vars`, which override it, for both workers;
@@ -244,12 +244,15 @@ export async function startDevServer(options = {}) {
     logLevel = "warn",
     output = (chunk) => process.stderr.write(chunk),
     https,
+    inspectorPort,
   } = options;
   const origin = `${https ? "https" : "http"}://${host}:${port}`;
   const { bindings, jobsConfig, varsFile } = writeVariables(stateDir, { devVars, vars, origin });
   const server = devServerAt(origin);
   const args = ["pages", "dev", "public", "-c", SITE_CONFIG, "-c", jobsConfig, "--ip", host, "--port", String(port)];
   args.push("--persist-to", stateDir, "--log-level", logLevel, "--show-interactive-dev-session=false", ...bindings.flatMap((binding) => ["--binding", binding]));
+  // Two servers starting at once would both try wrangler's default devtools port (9229) and one would fail.
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   if (https) args.push("--local-protocol", "https", "--https-key-path", https.keyFile, "--https-cert-path", https.certificateFile);
   // Its own dev registry: a second server on this machine (the end-to-end tests' email stack, another
   // checkout) must not take this one's queue messages or Durable Object calls.

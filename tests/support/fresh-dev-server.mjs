@@ -37,7 +37,7 @@ export async function startFreshDevServer({ name = "dev-server", stateDir, port,
     await applyMigrations(dir);
     await seedDemoContent(dir);
     if (admin) await createAdminWithCli(dir, admin);
-    server = await startDevServer({ port: port ?? (await freePort()), stateDir: dir, devVars: false, vars, crons, https, output: output ?? ((chunk) => kept.push(chunk)) });
+    server = await startDevServer({ port: port ?? (await freePort()), inspectorPort: await freePort(), stateDir: dir, devVars: false, vars, crons, https, output: output ?? ((chunk) => kept.push(chunk)) });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
