@@ -12,7 +12,7 @@ const GAP_PX = 8;
  *   own focus scrolling (Tab) stops above it and the last content can be scrolled clear;
  * - when a field is focused by a click or tap (the browser does not scroll then), when the banner
  *   appears and when it changes size, the page scrolls just enough to bring the focused element clear,
- *   with its form's submit button when both fit; with nothing focused, the submit buttons on screen.
+ *   with its form's submit button when both fit; with nothing focused, the forms' fields and buttons on screen.
  */
 export function useKeepClearOfBanner(region: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -59,7 +59,7 @@ function keepClear(banner: HTMLElement) {
   // The focused control with its form's submit button when both fit, else the control alone.
   const candidates: HTMLElement[][] = working
     ? [[working, ...submitButtons(working.closest("form"))], [working]]
-    : [visibleSubmitButtons()];
+    : withTheirSubmitButtons(visibleFormControls());
   for (const [index, elements] of candidates.entries()) {
     const rects = elements.map((element) => element.getBoundingClientRect()).filter((rect) => rect.height > 0);
     if (rects.length === 0) return;
@@ -95,13 +95,21 @@ function submitButtons(form: HTMLFormElement | null): HTMLElement[] {
   );
 }
 
-/** Submit buttons at least partly inside the viewport. */
-function visibleSubmitButtons(): HTMLElement[] {
-  const height = document.documentElement.clientHeight;
+/** The controls on screen with their forms' submit buttons when all fit, else the controls alone. */
+function withTheirSubmitButtons(controls: HTMLElement[]): HTMLElement[][] {
+  const forms = new Set(controls.map((control) => control.closest("form")).filter((form) => form !== null));
+  const buttons = [...forms].flatMap((form) => submitButtons(form)).filter(movesWithPage);
+  return [[...new Set([...controls, ...buttons])], controls];
+}
+
+/** The fields and submit buttons of forms at least partly inside the viewport (not hidden bot traps). */
+function visibleFormControls(): HTMLElement[] {
+  const { clientHeight: height, clientWidth: width } = document.documentElement;
   return Array.from(document.forms)
-    .flatMap((form) => submitButtons(form))
-    .filter((button) => {
-      const rect = button.getBoundingClientRect();
-      return rect.height > 0 && rect.top < height && rect.bottom > 0 && movesWithPage(button);
+    .flatMap((form) => Array.from(form.elements))
+    .filter((element): element is HTMLElement => element instanceof HTMLElement && element.matches("input:not([type=hidden]), textarea, select, button[type=submit], button:not([type])"))
+    .filter((element) => {
+      const rect = element.getBoundingClientRect();
+      return rect.height > 0 && rect.top < height && rect.bottom > 0 && rect.right > 0 && rect.left < width && !element.closest("[aria-hidden='true']") && movesWithPage(element);
     });
 }
