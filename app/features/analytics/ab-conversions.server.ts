@@ -13,7 +13,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { assignAll } from "~/lib/ab-tests";
 import { knownVisitorKey, readAbTestConfig } from "~/lib/ab-tests.server";
 import { logError, logWarn } from "~/lib/log.server";
-import { BEACON_VERSION, newBeaconId, type Beacon } from "./beacon.server";
+import { serverAbBeacon } from "./beacon.server";
 import { recordBeacon } from "./record.server";
 
 /** The server's conversion event: a sign-up, with the test and variant it counts for. */
@@ -54,28 +54,11 @@ export async function signupVariants(request: Request, context: AppLoadContext):
   }
 }
 
-function conversionBeacon(variants: SignupVariants, path: string | null, now: number): Beacon {
-  const occurredAt = new Date(now).toISOString();
-  return {
-    v: BEACON_VERSION,
-    id: newBeaconId(),
-    receivedAt: occurredAt,
-    consent: "anonymous",
-    visitorHash: null,
-    sessionId: null,
-    referrerHost: null,
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    events: Object.entries(variants).map(([test, variant]) => ({ name: SERVER_CONVERSION_EVENT, occurredAt, path, properties: { test, variant } })),
-  };
-}
-
 /** Records a confirmed sign-up's A/B conversions after the answer (never delays nor fails the person's request). */
 export function recordAbConversions(context: AppLoadContext, variants: SignupVariants | null, path: string | null, now: number): void {
   if (!variants) return;
   const { env, ctx } = context.cloudflare;
-  ctx.waitUntil(recordBeacon(env, conversionBeacon(variants, path, now)).catch((error) => logError("ab_conversion_record_failed", error)));
+  ctx.waitUntil(recordBeacon(env, serverAbBeacon(SERVER_CONVERSION_EVENT, variants, path, now)).catch((error) => logError("ab_conversion_record_failed", error)));
 }
 
 /**

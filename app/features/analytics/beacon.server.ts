@@ -40,3 +40,21 @@ export type StoredEvent = z.infer<typeof storedEventSchema>;
 export function newBeaconId(): string {
   return crypto.randomUUID();
 }
+
+/** A beacon the server records itself (no visitor, no attribution): one event per A/B test, naming its variant. */
+export function serverAbBeacon(name: string, variants: Record<string, string>, path: string | null, now: number): Beacon {
+  const occurredAt = new Date(now).toISOString();
+  return {
+    v: BEACON_VERSION,
+    id: newBeaconId(),
+    receivedAt: occurredAt,
+    consent: "anonymous",
+    visitorHash: null,
+    sessionId: null,
+    referrerHost: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    events: Object.entries(variants).map(([test, variant]) => ({ name, occurredAt, path, properties: { test, variant } })),
+  };
+}

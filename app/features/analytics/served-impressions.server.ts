@@ -16,7 +16,7 @@ import { answeredVisitorKey, parseShownVariants, SHOWN_VARIANTS_HEADER } from "~
 import { checkClientLimits, type LimitRule } from "~/lib/client-limiter.server";
 import { IMPRESSION_DEDUPE_MS } from "~/lib/constants";
 import { logError } from "~/lib/log.server";
-import { BEACON_VERSION, newBeaconId, type Beacon } from "./beacon.server";
+import { serverAbBeacon } from "./beacon.server";
 import { recordBeacon } from "./record.server";
 
 /** The server's impression event: a page with this test's variant was served. */
@@ -37,30 +37,13 @@ function isSeenByAPerson(request: Request, response: Response): boolean {
   return request.method === "GET" && response.status === 200 && userAgent !== "" && !isbot(userAgent) && !isSpeculative(request);
 }
 
-function servedBeacon(variants: Record<string, string>, path: string, now: number): Beacon {
-  const at = new Date(now).toISOString();
-  return {
-    v: BEACON_VERSION,
-    id: newBeaconId(),
-    receivedAt: at,
-    consent: "anonymous",
-    visitorHash: null,
-    sessionId: null,
-    referrerHost: null,
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    events: Object.entries(variants).map(([test, variant]) => ({ name: SERVER_IMPRESSION_EVENT, occurredAt: at, path, properties: { test, variant } })),
-  };
-}
-
 async function recordServed(request: Request, setCookies: string[], context: AppLoadContext, variants: Record<string, string>, now: number): Promise<void> {
   const rules: LimitRule[] = [{ scope: SERVED_IMPRESSIONS_DAY_SCOPE, max: SERVED_IMPRESSIONS_PER_CLIENT_PER_DAY, windowSeconds: 86_400 }];
   const visitor = await answeredVisitorKey(request, setCookies, context.env.IP_HASH_SECRET);
   if (visitor) rules.unshift({ scope: `ab-served:${visitor}`, max: 1, windowSeconds: IMPRESSION_DEDUPE_MS / 1000 });
   const limit = await checkClientLimits(request, context, rules);
   if (limit.limited) return;
-  await recordBeacon(context.cloudflare.env, servedBeacon(variants, new URL(request.url).pathname, now));
+  await recordBeacon(context.cloudflare.env, serverAbBeacon(SERVER_IMPRESSION_EVENT, variants, new URL(request.url).pathname, now));
 }
 
 /**
