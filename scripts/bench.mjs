@@ -44,11 +44,11 @@ const RENDER_PATH = "/home";
 const renderMissPath = (n) => `${RENDER_PATH}?utm_source=bench-render-${n}`;
 /**
  * Baseline: the cheapest request the Function serves, a GET on an action-only resource route
- * (405). It crosses the same local HTTP path, wrangler's proxy worker, the Pages router, our
+ * (the email webhook's 405). It crosses the same local HTTP path, wrangler's proxy worker, the Pages router, our
  * request pipeline and Remix's request handler as a page, but loads and renders nothing, so
  * subtracting it leaves the page's loader, render and streaming.
  */
-const BASELINE_PATH = "/api/waitlist";
+const BASELINE_PATH = "/api/email/webhook";
 /**
  * Shown for scale only: a static file. It is no baseline here: public/_routes.json sends it to the
  * ASSETS binding, which wrangler serves from its Node process over a loopback round trip, a slower

@@ -10,7 +10,7 @@
  * 16 KB gzip more in the browser. Nothing here needs coercion: every field is text.
  */
 import { parse, type Submission } from "@conform-to/react";
-import { safeParse, string, superRefine, trim, type output, type input, type ZodMiniObject } from "zod/mini";
+import { optional, safeParse, string, superRefine, trim, type output, type input, type ZodMiniObject } from "zod/mini";
 
 /** A rule of a text field: the problem with its (trimmed) value in the words the form shows, or null. */
 export type FieldRule = (value: string) => string | null;
@@ -23,16 +23,22 @@ export type PublicFormSchema = ZodMiniObject;
  * turn. A field shows one message, its first problem.
  */
 export function requiredText(missing: string, ...rules: FieldRule[]) {
-  const all: FieldRule[] = [(value) => (value ? null : missing), ...rules];
-  return string({ error: missing }).check(
-    trim(),
-    superRefine((value, context) => {
-      for (const rule of all) {
-        const message = rule(value);
-        if (message) return void context.addIssue({ code: "custom", message, input: value });
-      }
-    }),
-  );
+  return string({ error: missing }).check(trim(), firstProblem([(value) => (value ? null : missing), ...rules]));
+}
+
+/** A text field the person may leave blank (conform reads blank as absent); when filled, its rules in turn. */
+export function optionalText(...rules: FieldRule[]) {
+  return optional(string().check(trim(), firstProblem(rules)));
+}
+
+/** A field shows one message: its first problem. */
+function firstProblem(rules: FieldRule[]) {
+  return superRefine<string>((value, context) => {
+    for (const rule of rules) {
+      const message = rule(value);
+      if (message) return void context.addIssue({ code: "custom", message, input: value });
+    }
+  });
 }
 
 /** At most `max` characters, counted as the browser's maxlength counts them (UTF-16 code units). */

@@ -20,4 +20,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return landing;
 }
 
-export { default, headers, links, meta } from "./home";
+export { default, headers, links, meta, shouldRevalidate } from "./home";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { NotifyForm } from "~/features/notify/NotifyForm";
 import { NotifyIntro } from "~/features/notify/NotifyIntro";
@@ -31,6 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleWaitlistSubmission(request, context);
 }
+
+export const clientAction = publicFormClientAction;
+export const shouldRevalidate = publicFormShouldRevalidate;
+export const headers = publicFormHeaders;
 
 export default function NotifyPage() {
   const { request, renderedAt } = useLoaderData<typeof loader>();

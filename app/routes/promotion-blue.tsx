@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
@@ -16,6 +17,9 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_blue_page");
+
+/** The waitlist form posts to /waitlist; nothing here changes (ADR 0051). */
+export const shouldRevalidate = publicFormShouldRevalidate;
 
 export default function PromotionBlue() {
   const { waitlistForm } = useLoaderData<typeof loader>();

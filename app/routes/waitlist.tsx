@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { referralCodeFrom } from "~/features/waitlist/referral-code";
@@ -32,6 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleWaitlistSubmission(request, context);
 }
+
+export const clientAction = publicFormClientAction;
+export const shouldRevalidate = publicFormShouldRevalidate;
+export const headers = publicFormHeaders;
 
 export default function WaitlistPage() {
   const { renderedAt, attribution, referralCode, invitedByFriend } = useLoaderData<typeof loader>();

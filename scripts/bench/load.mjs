@@ -10,8 +10,8 @@ import { table } from "./report.mjs";
 import { median, percentile } from "./stats.mjs";
 
 export const LOAD = { signUps: 2000, clients: 50, storm: 200, alone: 20 };
-/** The waitlist endpoint the enhanced forms post to. */
-const ENDPOINT = "/api/waitlist";
+/** Where the enhanced waitlist form posts: the /waitlist page's action, answered as Remix data (ADR 0051). */
+const ENDPOINT = "/waitlist?_data=routes%2Fwaitlist";
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Client n's address, sent as CF-Connecting-IP (198.18.0.0/15, the benchmarking range): distinct up to 131,072. */

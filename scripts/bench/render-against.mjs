@@ -19,7 +19,7 @@ import { createWorkerdCpuMeter } from "./workerd-cpu.mjs";
 const WARMUP_ROUNDS = 30;
 const SAMPLE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const RENDER_PATH = "/home";
-const BASELINE_PATH = "/api/waitlist";
+const BASELINE_PATH = "/api/email/webhook";
 
 const here = fileURLToPath(new URL("../..", import.meta.url));
 const other = process.argv[2] ? resolve(process.argv[2]) : undefined;

@@ -3,13 +3,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./helpers";
+import { uniqueEmail, WAITLIST_ACTION } from "./helpers";
 import { signInAsAdmin } from "./admin-helpers";
 
 test("a new sign-up is searchable in the beta list and exported as a spreadsheet-safe CSV", async ({ page, baseURL }) => {
   const email = uniqueEmail("csv");
   // A first name a spreadsheet would run as a formula if it were exported as is.
-  const signup = await page.request.post("/api/waitlist", {
+  const signup = await page.request.post(WAITLIST_ACTION, {
     form: { email, name: '=HYPERLINK(CONCAT("ht","tp:")) Tester', source: "main_waitlist_section", intent: "beta_testing" },
     headers: { Origin: new URL(baseURL!).origin },
   });

@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { flash, signInAsAdmin } from "./admin-helpers";
-import { uniqueEmail, waitForAnimationsToEnd } from "./helpers";
+import { uniqueEmail, WAITLIST_ACTION, waitForAnimationsToEnd } from "./helpers";
 import { addConfirmation } from "../support/stack";
 import { runJobsCron, suiteServer } from "./suite-server";
 
@@ -123,7 +123,7 @@ test.describe("while email goes to the development mailbox", () => {
 
   test("a sign-up is pending in the beta list and its confirmation arrives in the mailbox", async ({ page, baseURL }) => {
     const email = uniqueEmail("signup");
-    const signup = await page.request.post("/api/waitlist", {
+    const signup = await page.request.post(WAITLIST_ACTION, {
       form: { email, name: "Nia Newcomer", source: "main_waitlist_section", intent: "beta_testing" },
       headers: { Origin: new URL(baseURL!).origin },
     });

@@ -11,6 +11,7 @@ import { freePort } from "../../scripts/lib/free-port.mjs";
 import type { ExplorerD1 } from "../../scripts/lib/dev-server.mjs";
 import { startResendStandin, type ResendStandin, type StandinDelivery } from "../../scripts/lib/resend-standin.mjs";
 import { startFreshDevServer } from "../support/fresh-dev-server.mjs";
+import { WAITLIST_ACTION } from "./helpers";
 
 /** Known here, so a test can sign links the way the site does (an expired one, say). */
 export const E2E_EMAIL_TOKEN_SECRET = "e2e-email-token-secret-0123456789abcdef";
@@ -77,7 +78,7 @@ export async function startEmailStack(): Promise<EmailStack> {
     },
     async signUp(email, fields = {}) {
       const form = { email, submissionTime: String(Date.now() - 10_000), source: "main_waitlist_section", intent: "beta_testing", ...fields };
-      const answer = await fetch(`${running.origin}/api/waitlist`, { method: "POST", headers: { Origin: running.origin }, body: new URLSearchParams(form) });
+      const answer = await fetch(`${running.origin}${WAITLIST_ACTION}`, { method: "POST", headers: { Origin: running.origin }, body: new URLSearchParams(form) });
       expect(answer.status, `signing up ${email}`).toBe(200);
     },
     entry(email) {

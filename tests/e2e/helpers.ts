@@ -1,6 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sections.server";
 
+/**
+ * The sign-up forms' actions as the enhanced forms send to them: their page's action, answered as
+ * Remix data (ADR 0051). The path alone is what a form sent without JavaScript posts to.
+ */
+export const WAITLIST_ACTION = "/waitlist?_data=routes%2Fwaitlist";
+/** Route patterns (page.route, waitForRequest) for what the enhanced sign-up forms send. */
+export const WAITLIST_ACTION_REQUESTS = "**/waitlist?_data=*";
+export const NOTIFY_ACTION_REQUESTS = "**/notify?*_data=*";
+
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

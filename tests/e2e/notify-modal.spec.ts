@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "../../app/lib/constants";
 import { NOTIFY_TEXT } from "../../app/lib/messages";
-import { installFrozenClock, uniqueEmail, waitForHydration } from "./helpers";
+import { installFrozenClock, NOTIFY_ACTION_REQUESTS, uniqueEmail, waitForHydration } from "./helpers";
 
 /** The form fields the modal sent to our server. */
 function sentFields(request: Request): Record<string, string> {
@@ -38,11 +38,11 @@ test.describe("notification modal", () => {
     await dialog.getByLabel("Name").fill("Grace Hopper");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/waitlist", async (route) => {
+    await page.route(NOTIFY_ACTION_REQUESTS, async (route) => {
       await held;
       await route.continue();
     });
-    const sent = page.waitForRequest("**/api/waitlist");
+    const sent = page.waitForRequest(NOTIFY_ACTION_REQUESTS);
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     await expect(dialog.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
@@ -67,7 +67,7 @@ test.describe("notification modal", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Name").fill("Ada");
     await dialog.getByLabel("Email address").fill(uniqueEmail("beta"));
-    const sent = page.waitForRequest("**/api/waitlist");
+    const sent = page.waitForRequest(NOTIFY_ACTION_REQUESTS);
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     expect(sentFields(await sent)).toMatchObject({ intent: "beta_testing", platform: "ios" });
     await expect(dialog.getByRole("status")).toBeVisible();
@@ -85,7 +85,7 @@ test.describe("notification modal", () => {
     await expect(choice).toBeFocused();
     await page.keyboard.press("Space");
     await expect(choice).toBeChecked();
-    const sent = page.waitForRequest("**/api/waitlist");
+    const sent = page.waitForRequest(NOTIFY_ACTION_REQUESTS);
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     expect(sentFields(await sent)).toMatchObject({ intent: "waitlist", platform: "android", updates: "yes" });
@@ -98,7 +98,7 @@ test.describe("notification modal", () => {
     let dialog = await openFromAndroid(page);
     await dialog.getByLabel("Name").fill("Ada");
     await dialog.getByLabel("Email address").fill(uniqueEmail("no-updates"));
-    const sent = page.waitForRequest("**/api/waitlist");
+    const sent = page.waitForRequest(NOTIFY_ACTION_REQUESTS);
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     expect(sentFields(await sent)).not.toHaveProperty("updates");
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -119,7 +119,7 @@ test.describe("notification modal", () => {
   test("shows the generic error when the submission fails", async ({ page }) => {
     await page.goto("/home");
     await waitForHydration(page);
-    await page.route("**/api/waitlist", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.route(NOTIFY_ACTION_REQUESTS, (route) => route.fulfill({ status: 500, body: "boom" }));
     const dialog = await openFromAndroid(page);
     await dialog.getByLabel("Name").fill("Ada");
     await dialog.getByLabel("Email address").fill(uniqueEmail("err"));

@@ -10,7 +10,7 @@ import { freePort } from "../../scripts/lib/free-port.mjs";
 import type { FreshDevServer } from "../support/fresh-dev-server.mjs";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
 import { startE2eServer } from "./e2e-server.mjs";
-import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, WAITLIST_ACTION, WAITLIST_ACTION_REQUESTS, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 let standin: TurnstileStandin;
 let server: FreshDevServer | undefined;
@@ -92,7 +92,7 @@ for (const path of ["/home", "/waitlist"]) {
 
     const email = uniqueEmail("turnstile");
     await section.getByLabel("Email address").fill(email);
-    const sent = page.waitForRequest("**/api/waitlist");
+    const sent = page.waitForRequest(WAITLIST_ACTION_REQUESTS);
     await waitlistSubmit(page).click();
     expect(new URLSearchParams((await sent).postData() ?? "").get("cf-turnstile-response")).toMatch(/^standin\./);
     await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
@@ -140,7 +140,7 @@ test("a form sent before an interactive check is solved waits for it, then goes"
 test("after a refusal the widget hands out a fresh token, so the corrected form goes through", async ({ page }) => {
   // An address already on the list: the server spends the token, then answers 409.
   const taken = uniqueEmail("taken");
-  const first = await page.request.post(`${origin}/api/waitlist`, {
+  const first = await page.request.post(`${origin}${WAITLIST_ACTION}`, {
     form: { email: taken, submissionTime: String(Date.now() - 10_000), "cf-turnstile-response": standin.issueToken() },
     headers: { Origin: origin },
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, WAITLIST_ACTION_REQUESTS, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 test.describe("beta waitlist with JavaScript", () => {
   test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {
@@ -10,7 +10,7 @@ test.describe("beta waitlist with JavaScript", () => {
     // a slow machine can outlast before the check runs), then let it through.
     let releaseRequest!: () => void;
     const requestHeld = new Promise<void>((resolve) => (releaseRequest = resolve));
-    await page.route("**/api/waitlist", async (route) => {
+    await page.route(WAITLIST_ACTION_REQUESTS, async (route) => {
       await requestHeld;
       await route.continue();
     });
@@ -49,7 +49,7 @@ test.describe("beta waitlist with JavaScript", () => {
     await page.goto("/home#waitlist");
     // The enhanced form exists only once React has hydrated; before that a click posts the page.
     await waitForHydration(page);
-    await page.route("**/api/waitlist", (route) => route.abort("internetdisconnected"));
+    await page.route(WAITLIST_ACTION_REQUESTS, (route) => route.abort("internetdisconnected"));
     await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("offline"));
     await waitlistSubmit(page).click();
     await expect(page.getByText("Network error. Please check your connection and try again.")).toBeVisible();

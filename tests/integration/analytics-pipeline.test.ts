@@ -14,7 +14,7 @@ import { ANALYTICS_QUEUE_NAME } from "~/features/analytics/jobs.server";
 import type { CloudflareEnv } from "~/lib/env.server";
 import jobs from "../../workers/jobs/index";
 import { abCookiePair, assignmentsOfCookie } from "../support/ab-visitor";
-import { formPost, runner, unreachableQueue } from "../support/app";
+import { formPost, runner, unreachableQueue, SIGN_UP_ACTION } from "../support/app";
 import { beacon, BROWSER_UA, eventBatch, eventsRequest, openAnalyticsSite, statOf, storedOn, type AnalyticsSite } from "../support/analytics-pipeline";
 import { callCarries, d1Probe, type D1Outcome, type D1Probe } from "../support/d1-probe";
 import { publishCount } from "../support/statement-counts";
@@ -141,9 +141,9 @@ const assignedVariants = async (cookie: string) =>
     .map((a) => ({ test: a.test, variant: a.variant }))
     .sort((a, b) => a.test.localeCompare(b.test));
 
-/** A sign-up through /api/waitlist as the visitor's browser sends it (form page `page`, for the consent record). */
+/** A sign-up through the waitlist form as the visitor's browser sends it (form page `page`, for the consent record). */
 const signUp = (email: string, ip: string, cookie: string, page = "/home") =>
-  formPost("/api/waitlist", { email, name: "Ada", submissionTime: String(Date.now() - 5_000) }, ip, { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: `http://127.0.0.1:8788${page}` });
+  formPost(SIGN_UP_ACTION, { email, name: "Ada", submissionTime: String(Date.now() - 5_000) }, ip, { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: `http://127.0.0.1:8788${page}` });
 
 const serverConversions = async () =>
   (await analytics.prepare("SELECT properties FROM analytics_events WHERE name = 'ab_test_signup'").all<{ properties: string }>()).results.map(
@@ -207,7 +207,7 @@ describe("D1 statements, counted at the bindings", () => {
 
   it("a sign-up with email on: 3 statements to DB in 1 call (the entry, its confirmation in the outbox, the come-back mark of a suppressed address: one transaction), none to ANALYTICS_DB", async ({ annotate }) => {
     const probed = probedSite({ EMAIL_API_KEY: "re_statements_test_key", EMAIL_FROM: "LinkVault <hello@linkvault.example>" });
-    const answer = await probed.fetch(formPost("/api/waitlist", { email: "statements-email-on@example.com", name: "Ada", submissionTime: String(Date.now() - 5_000) }, "203.0.113.111"));
+    const answer = await probed.fetch(formPost(SIGN_UP_ACTION, { email: "statements-email-on@example.com", name: "Ada", submissionTime: String(Date.now() - 5_000) }, "203.0.113.111"));
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
     await site.app.settle();
     expect(probed.db).toEqual([ranBatch(3)]);

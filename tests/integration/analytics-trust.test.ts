@@ -22,7 +22,7 @@ import jobs from "../../workers/jobs/index";
 import { abCookieFor, abCookiePair, assignmentsFor, assignmentsOfCookie } from "../support/ab-visitor";
 import { adminPost, pageGet } from "../support/admin";
 import { beacon, BROWSER_UA, eventBatch, openAnalyticsSite, statOf, type AnalyticsSite } from "../support/analytics-pipeline";
-import { formPost, runner } from "../support/app";
+import { formPost, runner, SIGN_UP_ACTION } from "../support/app";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 import runnerWorker from "../support/test-worker";
@@ -192,7 +192,7 @@ describe("impressions", () => {
 describe("A/B conversions with double opt-in", () => {
   const { linkPath } = entryLinks({ siteUrl: SITE_URL, tokenSecret: EMAIL_TOKEN_SECRET });
   const signUp = (email: string, ip: string, cookie: string) =>
-    site.app.fetch(formPost("/api/waitlist", { email, name: "Ada", submissionTime: String(Date.now() - 5_000) }, ip, { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: "http://127.0.0.1:8788/home" }));
+    site.app.fetch(formPost(SIGN_UP_ACTION, { email, name: "Ada", submissionTime: String(Date.now() - 5_000) }, ip, { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: "http://127.0.0.1:8788/home" }));
   const entryOf = (email: string) => site.app.db.prepare("SELECT id, status, ab_variants FROM waitlist WHERE email = ?1").bind(email).first<{ id: number; status: string; ab_variants: string | null }>();
 
   it("an unconfirmed sign-up is no conversion; its confirmation is one, for the variants seen at sign-up, once", async () => {
@@ -241,7 +241,7 @@ describe("A/B conversions with double opt-in", () => {
     const cookie = abCookiePair(home.headers.get("Set-Cookie"));
     const answer = await site.app.fetch(
       formPost(
-        "/api/waitlist",
+        SIGN_UP_ACTION,
         { email: "android-only@example.com", name: "Ada", source: "notification_modal", intent: "waitlist", platform: "android", submissionTime: String(Date.now() - 5_000) },
         "203.0.113.152",
         { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: "http://127.0.0.1:8788/home" },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { createTestApp, formPost, type TestApp } from "../support/app";
+import { createTestApp, formPost, type TestApp, SIGN_UP_ACTION } from "../support/app";
 
 const STORM = 200;
 
@@ -24,7 +24,7 @@ const clientIp = (i: number) => `10.0.${i >> 8}.${i & 255}`;
 async function storm(emailOf: (i: number) => string) {
   const responses = await Promise.all(
     Array.from({ length: STORM }, (_, i) =>
-      app.fetch(formPost("/api/waitlist", { email: emailOf(i), name: `Client ${i}`, submissionTime: "1" }, clientIp(i))),
+      app.fetch(formPost(SIGN_UP_ACTION, { email: emailOf(i), name: `Client ${i}`, submissionTime: "1" }, clientIp(i))),
     ),
   );
   return Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as { state: string; message?: string } })));

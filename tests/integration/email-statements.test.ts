@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
-import { createTestApp, formPost, runner, type TestApp } from "../support/app";
+import { createTestApp, formPost, runner, type TestApp, SIGN_UP_ACTION } from "../support/app";
 import { d1Probe } from "../support/d1-probe";
 import { emailVariables } from "../support/email-variables";
 import { publishCount } from "../support/statement-counts";
@@ -57,7 +57,7 @@ describe("D1 statements per person, counted at the binding", () => {
     const request = d1Probe(app.db);
     const signUp = app.withEnv({ DB: request.db });
     for (let i = 0; i < SIGN_UPS; i++) {
-      const answer = await signUp(formPost("/api/waitlist", { email: `count-${i}@example.com`, submissionTime: String(Date.now() - 5_000) }, `198.18.200.${(i % 250) + 1}`));
+      const answer = await signUp(formPost(SIGN_UP_ACTION, { email: `count-${i}@example.com`, submissionTime: String(Date.now() - 5_000) }, `198.18.200.${(i % 250) + 1}`));
       expect(answer.status).toBe(200);
     }
     await app.settle();

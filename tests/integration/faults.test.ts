@@ -17,7 +17,7 @@ import { settingKvKey } from "~/lib/settings.server";
 import { assignmentsOfCookie } from "../support/ab-visitor";
 import { adminPost, createAdminUser, decodeHtml, followFlash, OWNER, pageGet, signIn } from "../support/admin";
 import { bumpContentVersion } from "~/server/edge-cache";
-import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, stalledD1, unavailableD1, unavailableKV, type StalledD1, type TestApp } from "../support/app";
+import { abortWritesTo, createTestApp, d1FailingFor, formPost, slowD1, stalledD1, unavailableD1, unavailableKV, type StalledD1, type TestApp, SIGN_UP_ACTION, NOTIFY_ACTION } from "../support/app";
 
 const SLOW_MS = 2000;
 
@@ -126,14 +126,14 @@ describe("forms under storage faults", () => {
 
   /** Every public form, JSON and no-JavaScript, and what each shows a visitor for a storage failure. */
   const FORMS: { name: string; request: () => Request; json: boolean; shows: string }[] = [
-    { name: "waitlist, enhanced (/api/waitlist)", request: () => formPost("/api/waitlist", { email: "down@example.com", submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
+    { name: "waitlist, enhanced (/waitlist as data)", request: () => formPost(SIGN_UP_ACTION, { email: "down@example.com", submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
     { name: "waitlist, no JavaScript (/waitlist)", request: () => formPost("/waitlist", { email: "down@example.com", submissionTime: later() }), json: false, shows: WAITLIST_FORM_MESSAGES.server },
     {
-      // The modal posts to /api/waitlist and shows its one generic message for any error (spec section 4).
-      name: "notify-me modal (/api/waitlist, notification_modal)",
-      request: () => formPost("/api/waitlist", { email: "down@example.com", name: "Ada", source: "notification_modal", intent: "waitlist", platform: "android", submissionTime: later() }),
+      // The modal shows its one generic message for any error (spec section 4).
+      name: "notify-me modal (/notify as data)",
+      request: () => formPost(NOTIFY_ACTION, { email: "down@example.com", name: "Ada", source: "notification_modal", intent: "waitlist", platform: "android", submissionTime: later() }),
       json: true,
-      shows: WAITLIST_FORM_MESSAGES.server,
+      shows: NOTIFY_TEXT.genericError,
     },
     {
       name: "notify-me, no JavaScript (/notify)",
@@ -157,7 +157,7 @@ describe("forms under storage faults", () => {
 
   it("with KV failing, sign-ups and messages are stored as usual (no form needs KV)", async () => {
     const faulty = app.withEnv({ CONFIG: unavailableKV() });
-    expect((await faulty(formPost("/api/waitlist", { email: "kv-down@example.com", submissionTime: later() }))).status).toBe(200);
+    expect((await faulty(formPost(SIGN_UP_ACTION, { email: "kv-down@example.com", submissionTime: later() }))).status).toBe(200);
     expect((await faulty(formPost("/contact", { ...contact, submissionTime: later() }))).status).toBe(200);
     expect(await waitlistRows()).toEqual([{ email: "kv-down@example.com", source: "main_waitlist_section" }]);
     expect(await contactRows()).toHaveLength(1);
@@ -166,12 +166,12 @@ describe("forms under storage faults", () => {
   it(`with D1 slow (${SLOW_MS / 1000} s a call), a sign-up and a message wait for their writes and succeed exactly once`, async () => {
     const slow = app.withEnv({ DB: slowD1(app.db, SLOW_MS) });
     const [signUp, message] = await Promise.all([
-      timed(slow, formPost("/api/waitlist", { email: "patient@example.com", name: "Pat", submissionTime: later() })),
+      timed(slow, formPost(SIGN_UP_ACTION, { email: "patient@example.com", name: "Pat", submissionTime: later() })),
       timed(slow, formPost("/contact", { ...contact, submissionTime: later() })),
     ]);
     // Writes get no deadline (ADR 0021): the visitor waits, and is told the truth.
     expect(signUp.response.status).toBe(200);
-    expect(JSON.parse(signUp.body)).toEqual({ state: "success", firstName: "Pat" });
+    expect(JSON.parse(signUp.body)).toEqual({ state: "success", firstName: "Pat", email: "patient@example.com" });
     expect(message.response.status).toBe(200);
     expect(signUp.ms).toBeGreaterThanOrEqual(SLOW_MS);
     expect(await waitlistRows()).toEqual([{ email: "patient@example.com", source: "main_waitlist_section" }]);
@@ -199,21 +199,21 @@ describe("nothing half-written when one statement of a write fails", () => {
     it("a failed sign-up leaves no row behind, so the same address can sign up once D1 recovers", async () => {
       const fault = await ONE_STATEMENT_FAILS[how]!("waitlist");
       try {
-        const failed = await app.withEnv(fault.env)(formPost("/api/waitlist", { email: "retry@example.com", submissionTime: "1" }));
+        const failed = await app.withEnv(fault.env)(formPost(SIGN_UP_ACTION, { email: "retry@example.com", submissionTime: "1" }));
         expect(failed.status).toBe(503);
         expect(await failed.json()).toMatchObject({ message: WAITLIST_FORM_MESSAGES.server });
       } finally {
         await fault.restore();
       }
       expect((await snapshot()).tables.waitlist).toEqual([]);
-      const retry = await app.fetch(formPost("/api/waitlist", { email: "retry@example.com", submissionTime: "1" }));
-      expect(await retry.json()).toEqual({ state: "success", firstName: null });
+      const retry = await app.fetch(formPost(SIGN_UP_ACTION, { email: "retry@example.com", submissionTime: "1" }));
+      expect(await retry.json()).toEqual({ state: "success", firstName: null, email: "retry@example.com" });
     });
 
     it("a failing rate limiter never blocks a sign-up or a message (ADR 0006): both are stored", async () => {
       const fault = await ONE_STATEMENT_FAILS[how]!("rate_limits");
       try {
-        expect((await app.withEnv(fault.env)(formPost("/api/waitlist", { email: "open@example.com", submissionTime: "1" }))).status).toBe(200);
+        expect((await app.withEnv(fault.env)(formPost(SIGN_UP_ACTION, { email: "open@example.com", submissionTime: "1" }))).status).toBe(200);
         expect((await app.withEnv(fault.env)(formPost("/contact", { name: "Ada", email: "ada@example.com", subject: "Hi", message: "A message long enough.", submissionTime: "1" }))).status).toBe(200);
       } finally {
         await fault.restore();

@@ -24,7 +24,7 @@ import {
   type SessionName,
   type Table,
 } from "../support/hostile-corpus";
-import { createTestApp, formPost, type TestApp } from "../support/app";
+import { createTestApp, formPost, type TestApp, SIGN_UP_ACTION } from "../support/app";
 import { appRoutes, loadServerBuild, routePatternOf } from "../support/routes";
 
 const build = await loadServerBuild();
@@ -137,7 +137,7 @@ beforeAll(async () => {
 
   // One row of each kind the row actions aim at (all id 1), created through the real forms.
   const seeded = [
-    await app.fetch(formPost("/api/waitlist", { email: "seeded@example.test", name: "Seeded Visitor" }, "192.0.2.1")),
+    await app.fetch(formPost(SIGN_UP_ACTION, { email: "seeded@example.test", name: "Seeded Visitor" }, "192.0.2.1")),
     await app.fetch(formPost("/contact", { name: "Seeded", email: "seeded@example.test", subject: "Seeded", message: "A seeded message." }, "192.0.2.2")),
     await app.fetch(
       adminPost("/admin/reviews/new", { intent: "create", title: "Seeded review", content: "Seeded.", author_name: "Seeder", author_platform: "app_store", rating: "5", is_active: "on" }, cookies.owner),

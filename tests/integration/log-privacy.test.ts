@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { adminPost, createAdminUser, OWNER, signIn } from "../support/admin";
-import { abortWritesTo, createTestApp, formPost, type TestApp } from "../support/app";
+import { abortWritesTo, createTestApp, formPost, type TestApp, SIGN_UP_ACTION, NOTIFY_ACTION } from "../support/app";
 
 const PERSON = {
   email: "quinn.private@example.com",
@@ -66,9 +66,9 @@ describe("storage errors on the public forms (email off)", () => {
   afterAll(() => app.dispose());
 
   it.each([
-    ["the waitlist (JSON)", "/api/waitlist", "main_waitlist_section"],
+    ["the waitlist (as data)", SIGN_UP_ACTION, "main_waitlist_section"],
     ["the waitlist (no JavaScript)", "/waitlist", "main_waitlist_section"],
-    ["the notification form", "/api/waitlist", "notification_modal"],
+    ["the notification form", NOTIFY_ACTION, "notification_modal"],
     ["the promotion page's form", "/waitlist", "promotion_page"],
   ])("%s", async (label, path, source) => {
     const response = await withWritesFailing(app.db, "waitlist", () => app.fetch(formPost(path, signUpFields(source), "203.0.113.40", HEADERS)));
@@ -126,7 +126,7 @@ describe("storage errors around the email outbox (development mailbox on)", () =
   afterAll(() => app.dispose());
 
   it("a sign-up whose confirmation cannot be queued", async () => {
-    const response = await withWritesFailing(app.db, "email_outbox", () => app.fetch(formPost("/api/waitlist", signUpFields(), "203.0.113.43", HEADERS)));
+    const response = await withWritesFailing(app.db, "email_outbox", () => app.fetch(formPost(SIGN_UP_ACTION, signUpFields(), "203.0.113.43", HEADERS)));
     await app.settle();
     expect(response.status).toBe(503);
     expectErrorLoggedWithoutPersonalData("outbox insert");
@@ -135,7 +135,7 @@ describe("storage errors around the email outbox (development mailbox on)", () =
   it("the sender, when the mailbox cannot be written or the outbox updated", async () => {
     // A queued confirmation for this person (its payload names them); its delivery fails into the mailbox.
     const queued = await withWritesFailing(app.db, "dev_mailbox", async () => {
-      const response = await app.fetch(formPost("/api/waitlist", signUpFields(), "203.0.113.44", HEADERS));
+      const response = await app.fetch(formPost(SIGN_UP_ACTION, signUpFields(), "203.0.113.44", HEADERS));
       await app.settle();
       return response;
     });

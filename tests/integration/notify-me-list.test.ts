@@ -14,7 +14,7 @@ import { readPlaceInLine } from "~/features/waitlist/place-in-line.server";
 import { UPDATES_CHOICE_FIELD } from "~/features/waitlist/sign-up-request";
 import { ENTRY_PAGE_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { decodeHtml, openAdminApp, pageGet } from "../support/admin";
-import { createEmptyD1, formPost, runner, type TestApp } from "../support/app";
+import { createEmptyD1, formPost, runner, type TestApp, SIGN_UP_ACTION } from "../support/app";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 import { entryLinks, pageText, seedConfirmedLine, seedEntry, tokenIn } from "../support/waitlist-entries";
@@ -48,7 +48,7 @@ const { linkPath } = entryLinks({ siteUrl: SITE_URL, tokenSecret: EMAIL_TOKEN_SE
 
 /** A form sent from /home (the Referer is the page of the proof of consent). */
 const signUp = (fields: Record<string, string>) =>
-  app.fetch(formPost("/api/waitlist", { submissionTime: String(Date.now() - 5_000), ...fields }, "203.0.113.10", { Referer: "http://127.0.0.1:8788/home" }));
+  app.fetch(formPost(SIGN_UP_ACTION, { submissionTime: String(Date.now() - 5_000), ...fields }, "203.0.113.10", { Referer: "http://127.0.0.1:8788/home" }));
 /** The waitlist section's form: a beta sign-up. */
 const joinBeta = (email: string) => signUp({ email });
 /** The notify modal opened from a platform's Notify Me (intent waitlist). */
@@ -189,7 +189,7 @@ describe("one address on both lists", () => {
 
     const answer = await notifyMe(email, "android", { [UPDATES_CHOICE_FIELD]: "yes" });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ state: "success", firstName: "Nia" });
+    expect(await answer.json()).toEqual({ state: "success", firstName: "Nia", email });
     expect(await entry(email)).toMatchObject({ intent: "beta_testing", line_seq: 3, wants_android: 1, wants_updates: 0, wants_invitations: 1 });
     expect(await placeOf(email)).toEqual({ place: 3, total: 3 });
     expect(await outbox()).toEqual([]);
@@ -210,7 +210,7 @@ describe("one address on both lists", () => {
 
     const answer = await joinBeta("nia@example.com");
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ state: "success", firstName: null, pendingConfirmation: true });
+    expect(await answer.json()).toEqual({ state: "success", firstName: null, email: "nia@example.com", pendingConfirmation: true });
     // Nothing changes before the confirmation: still no place, and the status page says what to do.
     expect(await entry("nia@example.com")).toMatchObject({ intent: "waitlist", line_seq: null, wants_invitations: 0 });
     expect(await placeOf("nia@example.com")).toBeNull();
@@ -266,13 +266,13 @@ describe("one address on both lists", () => {
 
   it("while email is off (single opt-in), a notify-me request takes no place and joining the beta later takes one at once", async () => {
     const off = app.withEnv({ APP_ENV: "test", EMAIL_API_KEY: undefined } as never);
-    const send = (fields: Record<string, string>) => off(formPost("/api/waitlist", { submissionTime: String(Date.now() - 5_000), ...fields }));
+    const send = (fields: Record<string, string>) => off(formPost(SIGN_UP_ACTION, { submissionTime: String(Date.now() - 5_000), ...fields }));
     await send({ email: "early@example.com" });
     await send({ email: "solo@example.com", name: "Solo", source: "notification_modal", intent: "waitlist", platform: "chrome_extension" });
     expect(await entry("solo@example.com")).toMatchObject({ status: "confirmed", line_seq: null, wants_chrome_extension: 1 });
 
     const joined = await send({ email: "solo@example.com" });
-    expect(await joined.json()).toEqual({ state: "success", firstName: null });
+    expect(await joined.json()).toEqual({ state: "success", firstName: null, email: "solo@example.com" });
     expect(await entry("solo@example.com")).toMatchObject({ intent: "beta_testing", line_seq: 2, wants_invitations: 1, wants_chrome_extension: 1 });
     expect(await placeOf("solo@example.com")).toEqual({ place: 2, total: 2 });
   });

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES } from "~/lib/messages";
 import { verifyTurnstileToken } from "~/lib/turnstile.server";
-import { createTestApp, formPost, type TestApp } from "../support/app";
+import { createTestApp, formPost, type TestApp, SIGN_UP_ACTION, refusal } from "../support/app";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/standins";
 import { freezeClock } from "../support/clock";
 
@@ -50,7 +50,7 @@ const CLIENT_IP = "203.0.113.77";
 function signUpFields(fields: Record<string, string> = {}) {
   return { email: ADDRESS, name: "Ada Lovelace", source: "main_waitlist_section", submissionTime: String(Date.now() - 10_000), ...fields };
 }
-const signUp = (fetcher: TestApp["fetch"], fields: Record<string, string> = {}, path = "/api/waitlist", ip = CLIENT_IP) =>
+const signUp = (fetcher: TestApp["fetch"], fields: Record<string, string> = {}, path = SIGN_UP_ACTION, ip = CLIENT_IP) =>
   fetcher(formPost(path, signUpFields(fields), ip));
 
 async function storedEmails(): Promise<string[]> {
@@ -87,7 +87,7 @@ describe("the waitlist API with Turnstile on", () => {
   it("refuses a missing token with a clear 400, without asking the verifier", async () => {
     const response = await signUp(on);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ state: "error", message: HUMAN_CHECK_MESSAGES.missing, field: null, values: { email: ADDRESS } });
+    expect(await response.json()).toMatchObject({ ...refusal(null, HUMAN_CHECK_MESSAGES.missing), reply: { error: { "": [HUMAN_CHECK_MESSAGES.missing] }, initialValue: { email: ADDRESS } } });
     expect(await standin.verifications()).toHaveLength(0);
     expect(await storedEmails()).toEqual([]);
   });
@@ -197,7 +197,7 @@ describe("disposable addresses", () => {
     const fetcher = label.endsWith("on") ? on : app.fetch;
     const response = await signUp(fetcher, { email: "someone@mail.mailinator.com", "cf-turnstile-response": await standin.issueToken() });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ state: "error", message: DISPOSABLE_ADDRESS_MESSAGE, field: "email" });
+    expect(await response.json()).toMatchObject(refusal("email", DISPOSABLE_ADDRESS_MESSAGE));
     expect(await standin.verifications()).toHaveLength(0);
     expect(await storedEmails()).toEqual([]);
   });

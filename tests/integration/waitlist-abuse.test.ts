@@ -11,7 +11,7 @@ import { addToWaitlist, CONFIRMATION_RESEND_MS, INBOX_BUSY_MESSAGE, type NewWait
 import type { JobsEnv } from "~/lib/env.server";
 import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { emailVariables } from "../support/email-variables";
-import { createTestApp, d1FailingFor, formPost, type TestApp } from "../support/app";
+import { createTestApp, d1FailingFor, formPost, type TestApp, SIGN_UP_ACTION, refusal } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const WEBHOOK_SECRET = `whsec_${btoa("a webhook signing secret for tests, 32+ bytes")}`;
@@ -39,7 +39,7 @@ afterEach(async () => {
 const jobsEnv = () => ({ ...app.env, DB: app.db }) as unknown as JobsEnv;
 const earlier = () => String(Date.now() - 5_000);
 const signUp = (fields: Record<string, string>, ip: string) =>
-  app.fetch(formPost("/api/waitlist", { submissionTime: earlier(), ...fields }, ip, { Referer: "http://127.0.0.1:8788/waitlist" }));
+  app.fetch(formPost(SIGN_UP_ACTION, { submissionTime: earlier(), ...fields }, ip, { Referer: "http://127.0.0.1:8788/waitlist" }));
 const stored = () => app.db.prepare("SELECT email FROM waitlist ORDER BY id").all<{ email: string }>().then((r) => r.results.map((row) => row.email));
 const confirmationsTo = async (inbox: RegExp) => {
   await deliverDueEmail(jobsEnv());
@@ -65,7 +65,7 @@ describe("list bombing one inbox", () => {
     const answers = [];
     for (let n = 0; n < 20; n++) answers.push(await signUp({ email: `victim+${n}@gmail.com` }, `2001:db8:${n % 10}:1::${n + 1}`));
     expect(answers.map((a) => a.status)).toEqual([200, ...Array(19).fill(429)]);
-    expect(await answers[1]!.json()).toMatchObject({ state: "error", message: INBOX_BUSY_MESSAGE, field: "email" });
+    expect(await answers[1]!.json()).toMatchObject(refusal("email", INBOX_BUSY_MESSAGE));
     expect(await stored()).toEqual(["victim+0@gmail.com"]);
     expect((await confirmationsTo(/victim/)).length).toBeLessThanOrEqual(3);
     expect(await confirmationsTo(/victim/)).toHaveLength(1);
@@ -84,7 +84,7 @@ describe("list bombing one inbox", () => {
     for (const email of ["x<victim@example.com>", "y<victim@mailinator.com>", "Victim <victim@example.com>"]) {
       const answer = await signUp({ email }, "198.51.100.41");
       expect(answer.status).toBe(400);
-      expect(await answer.json()).toMatchObject({ message: VALIDATION_MESSAGES.invalidEmail, field: "email" });
+      expect(await answer.json()).toMatchObject(refusal("email", VALIDATION_MESSAGES.invalidEmail));
     }
     expect(await stored()).toEqual([]);
     expect(await confirmationsTo(/./)).toEqual([]);
@@ -154,9 +154,9 @@ describe("names", () => {
   it("a URL as a name is refused with a clear message, and nothing is stored or sent", async () => {
     const answer = await signUp({ email: "someone@example.com", name: "https://evil.example/verify-your-account" }, "198.51.100.60");
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ message: "Please enter just your name, without links or web addresses", field: "name" });
+    expect(await answer.json()).toMatchObject(refusal("name", "Please enter just your name, without links or web addresses"));
     const invisible = await signUp({ email: "someone@example.com", name: "Ada\u202Eevil" }, "198.51.100.60");
-    expect(await invisible.json()).toMatchObject({ message: "Please remove the invisible or control characters from your name", field: "name" });
+    expect(await invisible.json()).toMatchObject(refusal("name", "Please remove the invisible or control characters from your name"));
     const braille = await signUp({ email: "someone@example.com", name: "\u2800" }, "198.51.100.60");
     expect(braille.status).toBe(400);
     expect(await stored()).toEqual([]);
@@ -194,7 +194,7 @@ describe("limits that fit people", () => {
 
   it("a sign-up that could not be stored, or sent nothing, does not use up its inbox's confirmation", async () => {
     const down = app.withEnv({ DB: d1FailingFor(app.db, /INSERT INTO waitlist/) });
-    const failed = await down(formPost("/api/waitlist", { submissionTime: earlier(), email: "unlucky@example.com" }, "198.51.100.80"));
+    const failed = await down(formPost(SIGN_UP_ACTION, { submissionTime: earlier(), email: "unlucky@example.com" }, "198.51.100.80"));
     expect(failed.status).toBe(503);
     // Tried again at once, once storage is back: stored and sent.
     expect((await signUp({ email: "unlucky@example.com" }, "198.51.100.80")).status).toBe(200);

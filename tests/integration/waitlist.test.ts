@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { notifySuccessMessage, RATE_LIMIT_MESSAGE, REFERRAL_INVITE_TEXT, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "~/lib/messages";
-import { createTestApp, formPost, unavailableD1, type TestApp } from "../support/app";
+import { createTestApp, formPost, unavailableD1, type TestApp, SIGN_UP_ACTION, refusal } from "../support/app";
 import { freezeClock } from "../support/clock";
 
 let app: TestApp;
@@ -16,7 +16,7 @@ beforeEach(async () => {
 /** A submission as the enhanced form sends it (to the JSON endpoint). */
 function signUp(fields: Record<string, string>, ip = "203.0.113.10", headers: Record<string, string> = {}) {
   return app.fetch(
-    formPost("/api/waitlist", { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
+    formPost(SIGN_UP_ACTION, { submissionTime: String(Date.now() - 10_000), ...fields }, ip, headers),
   );
 }
 
@@ -41,7 +41,7 @@ describe("waitlist sign-up", () => {
       { "User-Agent": "Mozilla/5.0 (iPhone) TestAgent" },
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ state: "success", firstName: "Ada" });
+    expect(await response.json()).toEqual({ state: "success", firstName: "Ada", email: "Ada.Lovelace@Example.COM" });
 
     const [row] = await rows();
     expect(row).toMatchObject({
@@ -79,7 +79,7 @@ describe("waitlist sign-up", () => {
     async (email) => {
       const response = await signUp({ email });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ state: "error", field: "email", message: "Please enter a valid email address" });
+      expect(await response.json()).toMatchObject(refusal("email", "Please enter a valid email address"));
       expect(await rows()).toHaveLength(0);
     },
   );
@@ -88,11 +88,7 @@ describe("waitlist sign-up", () => {
     await signUp({ email: "dup@example.com" });
     const response = await signUp({ email: "DUP@Example.com" }, "203.0.113.11");
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({
-      state: "error",
-      field: "email",
-      message: "This email is already in our beta testing program!",
-    });
+    expect(await response.json()).toMatchObject(refusal("email", "This email is already in our beta testing program!"));
     expect(await rows()).toHaveLength(1);
   });
 
@@ -132,9 +128,9 @@ describe("waitlist sign-up", () => {
 
     const enhanced = await signUp({ email: "fast-js@example.com", submissionTime });
     expect(enhanced.status).toBe(200);
-    expect(await enhanced.json()).toEqual({ state: "success", firstName: null });
+    expect(await enhanced.json()).toEqual({ state: "success", firstName: null, email: "fast-js@example.com" });
     const modal = await signUp({ email: "fast-modal@example.com", ...notify });
-    expect(await modal.json()).toEqual({ state: "success", firstName: "Ada" });
+    expect(await modal.json()).toEqual({ state: "success", firstName: "Ada", email: "fast-modal@example.com" });
 
     const page = await app.fetch(formPost("/waitlist", { email: "fast-nojs@example.com", submissionTime }));
     expect(page.status).toBe(200);
@@ -174,7 +170,7 @@ describe("waitlist sign-up", () => {
 
   it("answers the server error message when the database is unavailable", async () => {
     const response = await app.withEnv({ DB: unavailableD1() })(
-      formPost("/api/waitlist", { email: "down@example.com", submissionTime: "1" }),
+      formPost(SIGN_UP_ACTION, { email: "down@example.com", submissionTime: "1" }),
     );
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ state: "error", message: WAITLIST_FORM_MESSAGES.server });
@@ -239,7 +235,7 @@ describe("waitlist rate limit", () => {
     const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "3", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
     try {
       const send = (i: number, ip: string) =>
-        limited.fetch(formPost("/api/waitlist", { email: `rl${i}@example.com`, submissionTime: "1" }, ip));
+        limited.fetch(formPost(SIGN_UP_ACTION, { email: `rl${i}@example.com`, submissionTime: "1" }, ip));
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await send(i, "192.0.2.77")).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -263,7 +259,7 @@ describe("waitlist rate limit", () => {
     const limited = await createTestApp({ WAITLIST_RATE_LIMIT_MAX: "5", WAITLIST_RATE_LIMIT_WINDOW_SECONDS: "600" });
     try {
       let n = 0;
-      const send = (ip: string) => limited.fetch(formPost("/api/waitlist", { email: `v6-${n++}@example.com`, submissionTime: "1" }, ip));
+      const send = (ip: string) => limited.fetch(formPost(SIGN_UP_ACTION, { email: `v6-${n++}@example.com`, submissionTime: "1" }, ip));
       for (let i = 0; i < 5; i++) expect((await send("2001:db8:1:1::1")).status).toBe(200);
       expect((await send("2001:db8:1:1::1")).status).toBe(429);
       // The same /64 in other spellings and other host parts: one client.

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 /**
  * The site under test, in workerd (@cloudflare/vitest-plugin runs this file in the test runner, see
  * test-worker.ts): the real request pipeline in front of the real Remix server build, with real D1
@@ -168,6 +169,26 @@ export async function abortWritesTo(db: D1Database, table: string): Promise<() =
   return async () => {
     await db.batch(triggers.map(({ name }) => db.prepare(`DROP TRIGGER IF EXISTS ${name}`)));
   };
+}
+
+/**
+ * Where the enhanced sign-up forms send: the /waitlist and /notify page actions, whose answer the
+ * form's fetcher reads as data (ADR 0051). The same request without `_data` is the no-JavaScript post.
+ */
+export const SIGN_UP_ACTION = "/waitlist?_data=routes%2Fwaitlist";
+export const NOTIFY_ACTION = "/notify?platform=android&_data=routes%2Fnotify";
+
+/** The field a public form's answer refused ("email", "name"), or null when it refused the whole form. */
+export function refusedField(answer: { reply?: { error?: Record<string, unknown> } }): string | null {
+  return Object.keys(answer.reply?.error ?? {}).find((field) => field !== "") ?? null;
+}
+
+/**
+ * A public form's refusal of `field` (null: the whole form) with `message`, as toMatchObject reads
+ * it: the one-line message, and the message where the form shows it.
+ */
+export function refusal(field: string | null, message: string) {
+  return { state: "error", message, reply: { error: { [field ?? ""]: expect.arrayContaining([message]) } } };
 }
 
 /** Form-encoded POST with a distinct client address (rate limits are per client). */

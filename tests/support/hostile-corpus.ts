@@ -310,7 +310,6 @@ const HEADLINE_LABEL = abFieldName.label("hero_headline", "control");
 
 /** Every form endpoint by URL pattern; the test fails for an action route missing here. */
 export const FORM_MODELS: Record<string, FormModel> = {
-  "/api/waitlist": waitlistForm("*/*"),
   "/waitlist": waitlistForm("text/html"),
   "/notify": waitlistForm("text/html", "notification_modal", "waitlist"),
   "/contact": contactForm("text/html"),
@@ -377,10 +376,11 @@ export const FORM_MODELS: Record<string, FormModel> = {
 };
 
 /**
- * The contact form as it is sent with JavaScript: to its page's action, answered as Remix data
- * (ADR 0051). Its page's pattern, /contact, covers the page's answer; this the data answer.
+ * The public forms as they are sent with JavaScript: to their page's action, answered as Remix data
+ * (ADR 0051). Their page's pattern covers the page's answer; these the data answer.
  */
 const CONTACT_AS_DATA = { path: "/contact?_data=routes%2Fcontact", pattern: "/contact", admin: false, model: contactForm("*/*") };
+const WAITLIST_AS_DATA = { path: "/waitlist?_data=routes%2Fwaitlist", pattern: "/waitlist", admin: false, model: waitlistForm("*/*") };
 
 /** Admin pages that exist only in development (the corpus runs in test mode, where they answer 404). */
 const DEVELOPMENT_ONLY_ADMIN_PATTERNS = new Set(["/admin/mailbox", "/admin/mailbox/:id"]);
@@ -492,6 +492,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     const formsWithAb = [
       ...modelled.map((f) => ({ ...f, model: FORM_MODELS[f.pattern]! })),
       CONTACT_AS_DATA,
+      WAITLIST_AS_DATA,
       { path: "/admin/settings", pattern: "/admin/settings", admin: true, model: AB_TEST_FORM },
     ];
     for (const form of formsWithAb) {
@@ -555,10 +556,10 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   // SQL shaped as a valid email: accepted, stored as the literal text it is.
   for (const email of ["o'reilly'--@hostile.example", "'or'1'='1'--@hostile.example", "x'--drop-table-waitlist'--@hostile.example"]) {
     add("sql-injection", (id) => {
-      const fields = { ...FORM_MODELS["/api/waitlist"]!.valid(id), email: `${id}.${email}` };
+      const fields = { ...WAITLIST_AS_DATA.model.valid(id), email: `${id}.${email}` };
       return {
-        name: `POST /api/waitlist: SQL in an email that is still valid (${email})`,
-        request: (ctx) => send("/api/waitlist", ctx, { body: formBody(fields), contentType: FORM, accept: "*/*" }),
+        name: `POST ${WAITLIST_AS_DATA.path}: SQL in an email that is still valid (${email})`,
+        request: (ctx) => send(WAITLIST_AS_DATA.path, ctx, { body: formBody(fields), contentType: FORM, accept: "*/*" }),
         status: [200],
         stores: { table: "waitlist", key: fields.email.toLowerCase() },
       };
@@ -567,10 +568,10 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   // Formula injection: a spreadsheet must open these as text (the CSV export is checked afterwards).
   for (const [field, formula] of [["name", '=HYPERLINK(CONCAT("ht","tp:"),"click")'], ["utm_source", "@SUM(1+1)*cmd|' /C calc'!A0"], ["utm_campaign", "+1-1"]] as const) {
     add("script-injection", (id) => {
-      const fields: Record<string, string> = { ...FORM_MODELS["/api/waitlist"]!.valid(id), [field]: formula };
+      const fields: Record<string, string> = { ...WAITLIST_AS_DATA.model.valid(id), [field]: formula };
       return {
-        name: `POST /api/waitlist: spreadsheet formula ${formula} in ${field}`,
-        request: (ctx) => send("/api/waitlist", ctx, { body: formBody(fields), contentType: FORM, accept: "*/*" }),
+        name: `POST ${WAITLIST_AS_DATA.path}: spreadsheet formula ${formula} in ${field}`,
+        request: (ctx) => send(WAITLIST_AS_DATA.path, ctx, { body: formBody(fields), contentType: FORM, accept: "*/*" }),
         status: [200],
         stores: { table: "waitlist", key: fields.email! },
       };
@@ -673,7 +674,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   for (const [index, [label, raw]] of badBytes.entries()) {
     const [form, model] = (
       [
-        ["/api/waitlist", FORM_MODELS["/api/waitlist"]!],
+        [WAITLIST_AS_DATA.path, WAITLIST_AS_DATA.model],
         ["/waitlist", FORM_MODELS["/waitlist"]!],
         [CONTACT_AS_DATA.path, CONTACT_AS_DATA.model],
         ["/contact", FORM_MODELS["/contact"]!],
@@ -804,7 +805,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     location: /^\/admin\/login\?redirectTo=/,
   }));
   for (const [form, field, model] of [
-    ["/api/waitlist", "name", FORM_MODELS["/api/waitlist"]!],
+    [WAITLIST_AS_DATA.path, "name", WAITLIST_AS_DATA.model],
     ["/waitlist", "utm_source", FORM_MODELS["/waitlist"]!],
     [CONTACT_AS_DATA.path, "subject", CONTACT_AS_DATA.model],
     ["/contact", "name", FORM_MODELS["/contact"]!],
@@ -821,8 +822,7 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
       };
     });
   }
-  for (const form of ["/api/waitlist", "/contact"]) {
-    const model = FORM_MODELS[form]!;
+  for (const [form, model] of [[WAITLIST_AS_DATA.path, WAITLIST_AS_DATA.model], ["/contact", FORM_MODELS["/contact"]!]] as const) {
     add("header-injection", (id) => ({
       name: `POST ${form}: CRLF Bcc header in the email`,
       request: (ctx) => send(form, ctx, { body: formBody({ ...model.valid(id), email: `${id}@hostile.example\r\nBcc: everyone@example.com` }), contentType: FORM, accept: model.accept }),

@@ -10,7 +10,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import { NotifyForm } from "~/features/notify/NotifyForm";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
-import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
+import type { SignUpSent } from "~/features/waitlist/sign-up-schema";
+import { formFailure, type PublicFormAnswer } from "~/lib/public-form-answer";
 import { CONFIRMATION_SENT_TEXT, confirmationSentMessage, HUMAN_CHECK_MESSAGES, notifySuccessMessage, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
 import type { TurnstileClientConfig } from "~/lib/turnstile";
 
@@ -35,16 +36,17 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-const waitlist = (initialResult?: WaitlistResult) =>
+const waitlist = (initialResult?: PublicFormAnswer<SignUpSent>) =>
   h(WaitlistSection, { renderedAt: 0, attribution: { referrer: "direct", utm_source: "none", utm_medium: "none", utm_campaign: "none" }, initialResult, headingLevel: 1 });
-const notify = (initialResult?: WaitlistResult) => h(NotifyForm, { request: { platform: "android", intent: "waitlist" }, renderedAt: 0, initialResult });
+const notify = (initialResult?: PublicFormAnswer<SignUpSent>) => h(NotifyForm, { request: { platform: "android", intent: "waitlist" }, renderedAt: 0, initialResult });
 
 describe("the waitlist's welcome screen", () => {
   it("leads with 'Check your inbox to confirm' while the sign-up is pending, and keeps the spec's three steps under it", async () => {
-    const raw = await render(waitlist({ state: "success", firstName: "Ada", pendingConfirmation: true }));
+    const raw = await render(waitlist({ state: "success", firstName: "Ada", email: "ada@example.com", pendingConfirmation: true }));
     const html = text(raw);
     expect(/<h2[^>]*>([^<]*)<\/h2>/.exec(raw)?.[1]).toBe(WAITLIST_SIGNED_UP_TEXT.pendingHeading);
-    expect(html).toContain(`${CONFIRMATION_SENT_TEXT.sentTo} your email address. ${CONFIRMATION_SENT_TEXT.action}`);
+    // The address the link went to, with or without JavaScript: the action's answer carries it.
+    expect(html).toContain(`${CONFIRMATION_SENT_TEXT.sentTo} ada@example.com . ${CONFIRMATION_SENT_TEXT.action}`);
     expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.pendingNextSteps);
     for (const step of WAITLIST_TEXT.nextSteps) expect(html).toContain(step);
     // Nothing says the person is on the list before they have confirmed.
@@ -53,7 +55,7 @@ describe("the waitlist's welcome screen", () => {
   });
 
   it("welcomes at once when the sign-up is not pending (email off)", async () => {
-    for (const result of [{ state: "success", firstName: null }, { state: "success", firstName: null, pendingConfirmation: false }] as const) {
+    for (const result of [{ state: "success", firstName: null, email: "ada@example.com" }, { state: "success", firstName: null, email: "ada@example.com", pendingConfirmation: false }] as const) {
       const html = text(await render(waitlist(result)));
       expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.joinedHeading);
       expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.joinedNextSteps);
@@ -63,12 +65,16 @@ describe("the waitlist's welcome screen", () => {
 });
 
 describe("the waitlist form's answer to an address already on the list", () => {
-  const duplicate = { state: "error", message: WAITLIST_FORM_MESSAGES.duplicate, field: "email", values: { name: "", email: "ada@example.com" } } as const;
+  const duplicate = (messages: string[]): PublicFormAnswer<SignUpSent> => ({
+    state: "error",
+    message: messages[0]!,
+    reply: { status: "error", initialValue: { email: "ada@example.com" }, error: { email: messages } },
+  });
 
   it("shows the spec's message exactly, and beside it that the link went out again when it did", async () => {
-    const resent = text(await render(waitlist({ ...duplicate, confirmationResent: true })));
+    const resent = text(await render(waitlist(duplicate([WAITLIST_FORM_MESSAGES.duplicate, WAITLIST_SIGNED_UP_TEXT.confirmationResent]))));
     expect(resent).toContain(`${WAITLIST_FORM_MESSAGES.duplicate} ${WAITLIST_SIGNED_UP_TEXT.confirmationResent}`);
-    const notResent = text(await render(waitlist(duplicate)));
+    const notResent = text(await render(waitlist(duplicate([WAITLIST_FORM_MESSAGES.duplicate]))));
     expect(notResent).toContain(WAITLIST_FORM_MESSAGES.duplicate);
     expect(notResent).not.toContain(WAITLIST_SIGNED_UP_TEXT.confirmationResent);
   });
@@ -76,23 +82,24 @@ describe("the waitlist form's answer to an address already on the list", () => {
 
 describe("the notification form's success", () => {
   it("adds the confirmation line under the spec's success message while pending", async () => {
-    const html = text(await render(notify({ state: "success", firstName: "Ada", pendingConfirmation: true }), null, "/notify"));
+    const html = text(await render(notify({ state: "success", firstName: "Ada", email: "ada@example.com", pendingConfirmation: true }), null, "/notify"));
     expect(html).toContain(notifySuccessMessage("Android", "waitlist"));
-    expect(html).toContain(confirmationSentMessage());
+    // The address is in <strong>: text() spaces tags.
+    expect(html).toContain(confirmationSentMessage("ada@example.com").replace("ada@example.com.", "ada@example.com ."));
   });
 
   it("shows only the spec's message when not pending", async () => {
-    const html = text(await render(notify({ state: "success", firstName: "Ada" }), null, "/notify"));
+    const html = text(await render(notify({ state: "success", firstName: "Ada", email: "ada@example.com" }), null, "/notify"));
     expect(html).toContain(notifySuccessMessage("Android", "waitlist"));
     expect(html).not.toContain("confirmation link");
   });
 
-  it("shows a human-check refusal as the server words it, anything else as the spec's generic message", async () => {
-    const values = { name: "Ada", email: "ada@example.com" };
-    const refused = text(await render(notify({ state: "error", message: HUMAN_CHECK_MESSAGES.missing, field: null, values }), null, "/notify"));
+  it("shows the action's refusal of the whole form above its button, and each field's under the field", async () => {
+    const refused = text(await render(notify(formFailure(HUMAN_CHECK_MESSAGES.missing)), null, "/notify"));
     expect(refused).toContain(HUMAN_CHECK_MESSAGES.missing);
-    const other = text(await render(notify({ state: "error", message: "This email is already in our beta testing program!", field: "email", values }), null, "/notify"));
-    expect(other).toContain("Something went wrong. Please try again.");
+    const name = "Please enter just your name, without links or web addresses";
+    const field = await render(notify({ state: "error", message: name, reply: { status: "error", error: { name: [name] } } }), null, "/notify");
+    expect(field).toMatch(new RegExp(`aria-invalid="true"[^>]*>.*${name}`));
   });
 });
 

@@ -33,13 +33,16 @@ export async function publicFormClientAction({ request, serverAction }: ClientAc
   return isAnswer(answer) ? answer : { state: "unanswered", reason: "unexpected answer" };
 }
 
+/** The pages whose action answers a public form (ADR 0051). */
+const PUBLIC_FORM_PAGES: ReadonlySet<string> = new Set(["/contact", "/waitlist", "/notify"]);
+
 /**
- * The page's own form changes nothing its loaders show: after it is sent, no data is reloaded (on
- * /home that would be the whole landing page's).
+ * A public form changes nothing any loader shows: after one is sent, no data is reloaded (on /home
+ * that would be the whole landing page's). Exported by every page with a loader that holds one.
  */
 export const publicFormShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) => {
-  const ownForm = formMethod?.toUpperCase() === "POST" && formAction !== undefined && new URL(formAction, currentUrl).pathname === currentUrl.pathname;
-  return ownForm ? false : defaultShouldRevalidate;
+  const publicForm = formMethod?.toUpperCase() === "POST" && formAction !== undefined && PUBLIC_FORM_PAGES.has(new URL(formAction, currentUrl).pathname);
+  return publicForm ? false : defaultShouldRevalidate;
 };
 
 /** A page answering a form sent without JavaScript keeps the action's Retry-After (rate limited). */

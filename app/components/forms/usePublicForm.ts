@@ -6,17 +6,20 @@
  * fetcher: no reload, no other endpoint. A request that got no answer comes back from the route's
  * clientAction (public-form-route.ts) as "unanswered" and is shown as the spec's message for it.
  * A filled honeypot is dropped without a word and input the schema refuses is never sent (spec
- * section 5); each send is recorded for analytics, and so is each answer but a trap's.
+ * section 5); each send is recorded for analytics, and so is each answer but a trap's. A form with a
+ * human check (useHumanCheck) waits for its token and sends it along.
  */
 import { useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { input, output } from "zod/mini";
 import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { isHoneypotFilled } from "~/lib/bot-trap";
 import { waitlistFormMessage } from "~/lib/messages";
 import { parsePublicForm, type PublicFormSchema } from "~/lib/public-form";
 import { formFailure, refusalMessage, type PublicFormAnswer, type Unanswered } from "~/lib/public-form-answer";
+import { TURNSTILE_RESPONSE_FIELD } from "~/lib/turnstile";
+import type { HumanCheck } from "./useHumanCheck";
 
 export interface PublicFormOptions<Success extends object> {
   /** The form element's id (conform finds the form by it). */
@@ -31,13 +34,22 @@ export interface PublicFormOptions<Success extends object> {
   conversionSource?: string;
   /** What analytics records when fields are refused; the first field's message when left out. */
   refusedFieldsMessage?: string;
+  /** The form's human check: its token is awaited and sent with the form. */
+  humanCheck?: HumanCheck;
+  /** What the form shows when no answer came, in place of the spec's message for why (section 8). */
+  unansweredMessage?: string;
 }
 
 export function usePublicForm<Schema extends PublicFormSchema, Success extends object>(schema: Schema, options: PublicFormOptions<Success>) {
-  const { id, action, pageAnswer, analyticsName, conversionSource, refusedFieldsMessage } = options;
+  const { id, action, pageAnswer, analyticsName, conversionSource, refusedFieldsMessage, humanCheck, unansweredMessage } = options;
   const fetcher = useFetcher<PublicFormAnswer<Success> | Unanswered>();
+  const [awaitingCheck, setAwaitingCheck] = useState(false);
+  const busy = awaitingCheck || fetcher.state !== "idle";
   // One object per answer: conform shows an answer again whenever it gets a new one.
-  const sent = useMemo(() => (fetcher.data?.state === "unanswered" ? formFailure(waitlistFormMessage(fetcher.data.reason)) : fetcher.data), [fetcher.data]);
+  const sent = useMemo(
+    () => (fetcher.data?.state === "unanswered" ? formFailure(unansweredMessage ?? waitlistFormMessage(fetcher.data.reason)) : fetcher.data),
+    [fetcher.data, unansweredMessage],
+  );
   const answer = sent ?? pageAnswer;
 
   const [form, fields] = useForm<input<Schema>, output<Schema>>({
@@ -53,17 +65,35 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     },
     onSubmit(event, { formData }) {
       event.preventDefault();
-      if (fetcher.state !== "idle") return;
-      fetcher.submit(formData, { method: "POST", action });
+      if (!busy) void send(formData);
     },
   });
 
+  async function send(formData: FormData) {
+    if (humanCheck?.enabled) {
+      setAwaitingCheck(true);
+      const check = await humanCheck.token();
+      setAwaitingCheck(false);
+      // The check's field says why; the form stays as it is.
+      if ("problem" in check) return trackFormSubmit(analyticsName, check.problem);
+      formData.set(TURNSTILE_RESPONSE_FIELD, check.token);
+    }
+    fetcher.submit(formData, { method: "POST", action });
+  }
+
   const recorded = useRef<PublicFormAnswer<Success>>();
+  const check = useRef(humanCheck);
+  check.current = humanCheck;
   useEffect(() => {
-    if (!sent || sent === recorded.current || sent.state === "idle") return;
+    if (!sent || sent === recorded.current) return;
     recorded.current = sent;
-    trackFormSubmit(analyticsName, sent.state === "error" ? sent.message : null, conversionSource);
+    // Whatever the answer, the server has seen the token: it cannot be sent again.
+    check.current?.spent(sent.state === "success");
+    // A trap's answer shows nothing and is not recorded.
+    if (sent.state !== "idle") trackFormSubmit(analyticsName, sent.state === "error" ? sent.message : null, conversionSource);
   }, [sent, analyticsName, conversionSource]);
+
+  useEffect(() => preloadActionRoute(action), [action]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
@@ -79,8 +109,24 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     fields,
     /** The action's last answer: the fetcher's, else the page's. */
     answer,
-    submitting: fetcher.state === "submitting",
+    submitting: busy,
     /** For the <form>: a plain post to the page without JavaScript. */
     formProps: { id: form.id, method: "post", action, noValidate: true, onSubmit } as const,
   };
+}
+
+interface RemixManifest {
+  routes: Record<string, { path?: string; module: string }>;
+}
+
+/**
+ * Loads the code of the page the form posts to, whose clientAction the first send needs, while the
+ * person is still typing: a form on /home posts to /waitlist, a route the page has not loaded.
+ */
+function preloadActionRoute(action: string) {
+  const manifest = (window as { __remixManifest?: RemixManifest }).__remixManifest;
+  const pathname = new URL(action, window.location.href).pathname;
+  const route = Object.values(manifest?.routes ?? {}).find((candidate) => `/${candidate.path ?? ""}` === pathname);
+  // The router imports the same URL later and gets this module; a failure here is the router's to report.
+  if (route) import(/* @vite-ignore */ route.module).catch(() => {});
 }

@@ -1,30 +1,28 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { BotTrapFields } from "~/components/forms/BotTrapFields";
 import { ConfirmationSentNote } from "~/components/forms/ConfirmationSentNote";
 import { HumanCheckField } from "~/components/forms/HumanCheckField";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
-import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
 import { useHumanCheck } from "~/components/forms/useHumanCheck";
-import { WAITLIST_ENDPOINT, waitlistFailure } from "~/features/waitlist/waitlist-client";
-import type { WaitlistResult } from "~/features/waitlist/waitlist-rules";
+import { usePublicForm } from "~/components/forms/usePublicForm";
 import { offersUpdatesChoice, UPDATES_CHOICE_FIELD } from "~/features/waitlist/sign-up-request";
-import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES, NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
+import { notifySchema, type SignUpSent } from "~/features/waitlist/sign-up-schema";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
+import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
+import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { notifyHref } from "./notify-href";
 import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
 
 /** The form's name in analytics events. */
 const NOTIFY_FORM_ID = "notify_signup";
+/** The form element's id (conform finds the form by it). */
+const NOTIFY_FORM_ELEMENT_ID = "notify-form";
 
 /**
- * Refusals a retry cannot fix, shown as the server words them; anything else gets the spec's one
- * generic message (section 4).
- */
-const SHOWN_AS_SENT: ReadonlySet<string> = new Set([DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES.missing, HUMAN_CHECK_MESSAGES.failed]);
-
-/**
- * Name + email form of the notification modal and of the /notify page (its no-JavaScript twin).
- * It stores through the same waitlist path as the main form.
+ * Name + email form of the notification modal and of the /notify page (its no-JavaScript twin),
+ * on the public form stack (ADR 0051). It posts to /notify, whose action is the waitlist's: a refusal
+ * the person cannot act on comes back as the spec's one generic message (section 4).
  */
 export function NotifyForm({
   request,
@@ -35,71 +33,59 @@ export function NotifyForm({
 }: {
   request: NotifyRequest;
   renderedAt: number;
-  initialResult?: WaitlistResult;
+  initialResult?: PublicFormAnswer<SignUpSent>;
   onSuccess?: () => void;
   autoFocus?: boolean;
 }) {
-  const [result, setResult] = useState<WaitlistResult | undefined>(initialResult);
-  const [formKey, setFormKey] = useState(0);
-  /** The address of a successful sign-up, for the confirmation line (unknown without JavaScript). */
-  const [signedUpEmail, setSignedUpEmail] = useState<string>();
   const ids = { name: useId(), email: useId(), updates: useId() };
   const humanCheck = useHumanCheck("notify");
   const platformLabel = PLATFORM_LABELS[request.platform];
-  // No validate step: without noValidate the browser checks the required fields before it lets the
-  // form be submitted at all.
-  const { submitting, onSubmit } = useEnhancedSubmit<WaitlistResult>({
-    endpoint: WAITLIST_ENDPOINT,
-    formId: NOTIFY_FORM_ID,
+  const { form, fields, answer, submitting, formProps } = usePublicForm(notifySchema, {
+    id: NOTIFY_FORM_ELEMENT_ID,
+    action: notifyHref(request),
+    pageAnswer: initialResult,
+    analyticsName: NOTIFY_FORM_ID,
     conversionSource: "notification_modal",
-    // The form shows its generic message for any failure (spec section 4): that is what is recorded.
-    recordedError: NOTIFY_TEXT.genericError,
-    failure: waitlistFailure,
     humanCheck,
-    onAnswer: (answer, sent) => {
-      if (answer.state === "idle") return;
-      setResult(answer);
-      if (answer.state === "success") {
-        setSignedUpEmail(String(sent.get("email") ?? ""));
-        setFormKey((k) => k + 1); // clears the fields
-        onSuccess?.();
-      }
-    },
+    unansweredMessage: NOTIFY_TEXT.genericError,
   });
 
-  const values = result?.state === "error" ? result.values : undefined;
+  // A success clears the form (spec section 4); the modal closes a moment later.
+  const succeeded = answer?.state === "success" ? answer : null;
+  const done = useRef(onSuccess);
+  done.current = onSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    (document.getElementById(form.id) as HTMLFormElement | null)?.reset();
+    done.current?.();
+  }, [succeeded, form.id]);
+
+  const formError = form.errors?.[0];
   return (
-    <form
-      key={formKey}
-      method="post"
-      action={notifyHref(request)}
-      onSubmit={onSubmit}
-      onFocus={humanCheck.start}
-      onInput={humanCheck.start}
-      className="space-y-4"
-      data-track-form={NOTIFY_FORM_ID}
-    >
+    <form {...formProps} onFocus={humanCheck.start} onInput={humanCheck.start} className="space-y-4" data-track-form={NOTIFY_FORM_ID}>
       <TextField
         id={ids.name}
         label="Name"
-        name="name"
+        error={fields.name.errors?.[0]}
+        name={fields.name.name}
         type="text"
         required
         autoComplete="name"
-        maxLength={100}
-        defaultValue={values?.name}
+        maxLength={NAME_MAX_LENGTH}
+        defaultValue={fields.name.initialValue}
         autoFocus={autoFocus}
       />
       <TextField
         id={ids.email}
         label="Email address"
-        name="email"
+        error={fields.email.errors?.[0]}
+        name={fields.email.name}
         type="email"
         required
         autoComplete="email"
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
         placeholder="you@example.com"
-        defaultValue={values?.email}
+        defaultValue={fields.email.initialValue}
       />
       {/* News and updates are a choice of their own on a platform request, never ticked for the person. */}
       {offersUpdatesChoice(request) ? (
@@ -118,17 +104,17 @@ export function NotifyForm({
       <HumanCheckField check={humanCheck} />
 
       <div aria-live="polite">
-        {result?.state === "success" ? (
+        {succeeded ? (
           <>
             <p className="alert-success" role="status">
               {notifySuccessMessage(platformLabel, request.intent)}
             </p>
-            {result.pendingConfirmation ? <ConfirmationSentNote email={signedUpEmail} className="mt-3" /> : null}
+            {succeeded.pendingConfirmation ? <ConfirmationSentNote email={succeeded.email} className="mt-3" /> : null}
           </>
         ) : null}
-        {result?.state === "error" ? (
+        {formError ? (
           <p className="alert-error" role="alert">
-            {SHOWN_AS_SENT.has(result.message) ? result.message : NOTIFY_TEXT.genericError}
+            {formError}
           </p>
         ) : null}
       </div>

@@ -5,21 +5,22 @@ import { ConfirmationSentNote } from "~/components/forms/ConfirmationSentNote";
 import { HumanCheckField } from "~/components/forms/HumanCheckField";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
-import { useEnhancedSubmit } from "~/components/forms/useEnhancedSubmit";
+import { usePublicForm } from "~/components/forms/usePublicForm";
 import { useHumanCheck } from "~/components/forms/useHumanCheck";
 import { staticIsland } from "~/components/islands";
 import { CheckIcon, MailIcon, ShareIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 
-/** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
-const WaitlistIntro = staticIsland("WaitlistIntro", () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
-import { emailProblem } from "~/lib/field-rules";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
 import { REFERRAL_INVITE_TEXT, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
-import { WAITLIST_ENDPOINT, waitlistFailure } from "./waitlist-client";
-import type { WaitlistResult } from "./waitlist-rules";
+import type { PublicFormAnswer } from "~/lib/public-form-answer";
+import { waitlistSchema, type SignUpSent } from "./sign-up-schema";
+
+/** The heading, lead and benefits: static, so server HTML only on the first load (StaticIsland). */
+const WaitlistIntro = staticIsland("WaitlistIntro", () => import("./waitlist-intro").then((m) => m.WaitlistIntro));
 
 export interface WaitlistSectionProps {
   /** Server time the form was rendered (epoch ms), sent as the spec's submissionTime. */
@@ -31,7 +32,7 @@ export interface WaitlistSectionProps {
   /** The referral code belongs to someone on the list: the form says a friend invited the visitor (never who). */
   invitedByFriend?: boolean;
   /** The answer of a document POST (no JavaScript), rendered in place of an empty form. */
-  initialResult?: WaitlistResult;
+  initialResult?: PublicFormAnswer<SignUpSent>;
   /** The submit label (the waitlist_cta A/B test varies it). */
   submitLabel?: string;
   source?: string;
@@ -42,6 +43,8 @@ export interface WaitlistSectionProps {
 
 /** The form's name in analytics events (spec section 7: form submit "beta_signup"). */
 const WAITLIST_FORM_ID = "beta_signup";
+/** The form element's id (conform finds the form by it). */
+const WAITLIST_FORM_ELEMENT_ID = "waitlist-form";
 
 export function WaitlistSection(props: WaitlistSectionProps) {
   // Changing the key remounts the form: "Back to Homepage" returns to an empty one.
@@ -80,33 +83,19 @@ function WaitlistForm({
   headingLevel = 2,
 }: WaitlistSectionProps & { focusOnMount: boolean; onReset: () => void }) {
   const SubHeading = headingLevel === 1 ? "h2" : "h3";
-  const [result, setResult] = useState<WaitlistResult | undefined>(initialResult);
-  const [clientError, setClientError] = useState<string | null>(null);
   const [tracking, setTracking] = useState(attribution);
-  /** The address of a successful sign-up, for the confirmation line (unknown without JavaScript). */
-  const [signedUpEmail, setSignedUpEmail] = useState<string>();
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), name: useId(), error: useId(), status: useId() };
   const humanCheck = useHumanCheck("waitlist");
-  // Without JavaScript the form posts to /waitlist as a page.
-  const { submitting, onSubmit } = useEnhancedSubmit<WaitlistResult>({
-    endpoint: WAITLIST_ENDPOINT,
-    formId: WAITLIST_FORM_ID,
+  // Without JavaScript an answer with an error renders the form again: the referral link's code stays.
+  const action = referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist";
+  const { form, fields, answer, submitting, formProps } = usePublicForm(waitlistSchema, {
+    id: WAITLIST_FORM_ELEMENT_ID,
+    action,
+    pageAnswer: initialResult,
+    analyticsName: WAITLIST_FORM_ID,
     conversionSource: source,
     humanCheck,
-    validate: (data) => {
-      // A bad email is never sent (spec section 5).
-      const problem = emailProblem(String(data.get("email") ?? ""));
-      setClientError(problem);
-      if (problem) emailRef.current?.focus();
-      return problem;
-    },
-    failure: waitlistFailure,
-    // A trap answer ("idle") shows nothing.
-    onAnswer: (next, sent) => {
-      if (next.state === "success") setSignedUpEmail(String(sent.get("email") ?? ""));
-      setResult(next.state === "idle" ? undefined : next);
-    },
   });
 
   useEffect(() => setTracking(firstTouchAttribution()), []);
@@ -114,44 +103,22 @@ function WaitlistForm({
     if (focusOnMount) emailRef.current?.focus();
   }, [focusOnMount]);
 
-  if (result?.state === "success") {
+  if (answer?.state === "success") {
     return (
       <WelcomeScreen
         onBack={onReset}
         headingLevel={headingLevel}
-        confirmationTo={result.pendingConfirmation ? { email: signedUpEmail } : undefined}
+        confirmationTo={answer.pendingConfirmation ? { email: answer.email } : undefined}
       />
     );
   }
 
-  const serverError = result?.state === "error" ? result : null;
-  const emailError =
-    clientError ??
-    (serverError?.field === "email" ? (
-      <>
-        {serverError.message}
-        {serverError.confirmationResent ? (
-          <span className="mt-1 block font-normal text-ink" data-testid="confirmation-resent">
-            {WAITLIST_SIGNED_UP_TEXT.confirmationResent}
-          </span>
-        ) : null}
-      </>
-    ) : null);
-  const nameError = serverError?.field === "name" ? serverError.message : null;
-  const formError = !clientError && serverError && serverError.field === null ? serverError.message : null;
+  // The email's first message is its problem; a second says a new confirmation link is on its way.
+  const [emailProblem, emailNote] = fields.email.errors ?? [];
+  const formError = form.errors?.[0];
 
   return (
-    <form
-      method="post"
-      // Without JavaScript an answer with an error renders the form again: the referral link's code stays.
-      action={referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist"}
-      onSubmit={onSubmit}
-      onFocus={humanCheck.start}
-      onInput={humanCheck.start}
-      noValidate
-      aria-describedby={ids.status}
-      data-track-form={WAITLIST_FORM_ID}
-    >
+    <form {...formProps} onFocus={humanCheck.start} onInput={humanCheck.start} aria-describedby={ids.status} data-track-form={WAITLIST_FORM_ID}>
       {invitedByFriend ? (
         <p className="mb-4 rounded-xl bg-brand-500/10 px-3 py-2 text-sm font-semibold text-ink" data-testid="referral-invite">
           {REFERRAL_INVITE_TEXT.title}
@@ -168,29 +135,39 @@ function WaitlistForm({
               Name <span className="font-normal text-ink-muted">(optional)</span>
             </>
           }
-          error={nameError}
-          name="name"
+          error={fields.name.errors?.[0]}
+          name={fields.name.name}
           type="text"
           autoComplete="name"
-          maxLength={100}
-          defaultValue={serverError?.values.name}
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={fields.name.initialValue}
         />
         <TextField
           id={ids.email}
           label="Email address"
-          error={emailError}
+          error={
+            emailProblem ? (
+              <>
+                {emailProblem}
+                {emailNote ? (
+                  <span className="mt-1 block font-normal text-ink" data-testid="confirmation-resent">
+                    {emailNote}
+                  </span>
+                ) : null}
+              </>
+            ) : null
+          }
           errorId={ids.error}
           errorRole="alert"
           inputRef={emailRef}
-          name="email"
+          name={fields.email.name}
           type="email"
           required
           autoComplete="email"
           inputMode="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="you@example.com"
-          defaultValue={serverError?.values.email}
-          autoFocus={Boolean(emailError && !clientError)}
+          defaultValue={fields.email.initialValue}
         />
       </div>
 

@@ -1,58 +1,28 @@
 /**
- * The waitlist submission, from form data to an answer. The /waitlist page action renders it for
- * forms sent without JavaScript; /api/waitlist returns it as JSON to the enhanced forms.
+ * The sign-up forms' action (ADR 0051): the waitlist form posts to /waitlist, the notify-me form to
+ * /notify, and both pages answer with this. Without JavaScript the page renders the answer; with it,
+ * the form's fetcher receives it as data.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { WAITLIST_INTENTS, WAITLIST_PLATFORMS, WAITLIST_SOURCES } from "~/lib/constants";
-import { DATA_LAYER_MESSAGES, NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, waitlistFormMessage } from "~/lib/messages";
+import { DATA_LAYER_MESSAGES, NOTIFY_TEXT, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, waitlistFormMessage } from "~/lib/messages";
 import { isHoneypotFilled } from "~/lib/bot-trap";
 import { disposableAddressProblem } from "~/lib/disposable-email.server";
 import { turnstileProblem } from "~/lib/turnstile.server";
-import { emailProblem, nameProblem } from "~/lib/field-rules";
 import { logWarn } from "~/lib/log.server";
-import { formAnswer, readFormFields } from "~/lib/public-form.server";
+import { formFailure, type PublicFormAnswer } from "~/lib/public-form-answer";
+import { fieldsRefused, formAnswer, readFormFields, readPublicForm, submissionRefused } from "~/lib/public-form.server";
 import { checkClientLimits, checkKeyedLimits, refundKeyedLimits, type LimitDecision, type LimitRule } from "~/lib/client-limiter.server";
 import { clientNetwork } from "~/lib/client-id.server";
 import { inboxKey } from "~/lib/inbox";
 import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { recordAbConversions, signupVariants } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
+import type { WAITLIST_SOURCES } from "~/lib/constants";
 import { consentWordingFor } from "./consent-wording";
-import { REFERRAL_CODE_PATTERN } from "./referral-code";
 import { preferencesFor, UPDATES_CHOICE_FIELD } from "./sign-up-request";
+import { notifySchema, TYPED_FIELDS, waitlistSchema, type SignUpSent } from "./sign-up-schema";
 import { addToWaitlist, WaitlistError } from "./waitlist.server";
-import { splitName, type WaitlistResult } from "./waitlist-rules";
-
-const text = (max: number) => z.string().max(max).optional().default("");
-const tracking = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((value) => value || "none");
-
-const submissionSchema = z.object({
-  email: text(1000),
-  name: text(1000),
-  honeypot: text(1000),
-  website: text(1000),
-  submissionTime: z.string().max(20).optional(),
-  source: z.enum(WAITLIST_SOURCES).default("main_waitlist_section"),
-  intent: z.enum(WAITLIST_INTENTS).default("beta_testing"),
-  platform: z.enum(WAITLIST_PLATFORMS).default("ios"),
-  /** The notify form's "news and updates too" checkbox (sign-up-request.ts); anything but "yes" is no. */
-  [UPDATES_CHOICE_FIELD]: z.string().max(20).optional(),
-  referrer: z.string().trim().max(2048).optional(),
-  utm_source: tracking,
-  utm_medium: tracking,
-  utm_campaign: tracking,
-  /** The referral code of the link the visitor came through (/waitlist?ref=…); anything else is ignored. */
-  ref: z
-    .string()
-    .optional()
-    .transform((value) => (value && REFERRAL_CODE_PATTERN.test(value) ? value : null)),
-});
+import { splitName } from "./waitlist-rules";
 
 const ACTION_BY_SOURCE: Record<(typeof WAITLIST_SOURCES)[number], string> = {
   main_waitlist_section: "join_beta",
@@ -61,48 +31,53 @@ const ACTION_BY_SOURCE: Record<(typeof WAITLIST_SOURCES)[number], string> = {
   promotion_blue_page: "join_beta",
 };
 
-const answer = (result: WaitlistResult, status = 200, headers?: HeadersInit) => formAnswer(result, status, headers);
+type SignUpAnswer = PublicFormAnswer<SignUpSent>;
+
+/**
+ * The notify-me form shows its one generic message for a refusal (spec section 4), except those a
+ * person can act on: a field's problem, a throwaway address, the human check.
+ */
+function refusalFor(form: "waitlist" | "notify", message: string): string {
+  return form === "notify" ? NOTIFY_TEXT.genericError : message;
+}
 
 export async function handleWaitlistSubmission(request: Request, context: AppLoadContext) {
-  const raw = await readFormFields(request);
-  if (!raw) {
-    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, values: { name: "", email: "" } }, 400);
-  }
-  const parsed = submissionSchema.safeParse(raw);
-  const values = {
-    name: typeof raw.name === "string" ? raw.name.slice(0, 200) : "",
-    email: typeof raw.email === "string" ? raw.email.slice(0, 300) : "",
-  };
-  if (!parsed.success) {
-    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, values }, 400);
-  }
-  const input = parsed.data;
+  const fields = await readFormFields(request);
+  if (!fields) return formAnswer(formFailure(WAITLIST_FORM_MESSAGES.fallback), 400);
 
   // A filled honeypot: silently dropped, nothing stored, nothing shown (spec section 5).
-  const now = Date.now();
-  if (isHoneypotFilled(input)) {
-    logWarn("waitlist_trap_triggered", { source: input.source });
-    return answer({ state: "idle" });
+  if (isHoneypotFilled(fields)) {
+    logWarn("waitlist_trap_triggered", { source: fields.source?.slice(0, 40) });
+    return formAnswer<SignUpAnswer>({ state: "idle" });
   }
 
-  const emailError = emailProblem(input.email);
-  if (emailError) return answer({ state: "error", message: emailError, field: "email", values }, 400);
-  // The notification form requires a name as well (spec section 5).
-  const nameError =
-    input.source === "notification_modal" && !input.name.trim() ? NOTIFY_TEXT.nameRequired : nameProblem(input.name);
-  if (nameError) return answer({ state: "error", message: nameError, field: "name", values }, 400);
+  const form = fields.source === "notification_modal" ? "notify" : "waitlist";
+  const submission = readPublicForm(fields, form === "notify" ? notifySchema : waitlistSchema);
+  if (submission.status !== "success") {
+    // A field the person cannot see was refused: the form was not sent as the page made it.
+    const tampered = Object.keys(submission.error ?? {}).some((field) => !TYPED_FIELDS.has(field));
+    return tampered ? submissionRefused(submission, WAITLIST_FORM_MESSAGES.fallback, 400) : fieldsRefused(submission);
+  }
+  const input = submission.value;
+  const now = Date.now();
+  const emailRefused = (messages: string[], status: number, headers?: HeadersInit) =>
+    formAnswer<SignUpAnswer>(
+      { state: "error", message: messages[0]!, reply: submission.reply({ fieldErrors: { email: messages } }) },
+      status,
+      headers,
+    );
+  const refused = (message: string, status: number, headers?: HeadersInit) =>
+    submissionRefused(submission, refusalFor(form, message), status, headers);
 
   // Keeping bots out (ADR 0033): no throwaway addresses, and the human check when Turnstile is on.
   const disposable = disposableAddressProblem(input.email);
-  if (disposable) return answer({ state: "error", message: disposable, field: "email", values }, 400);
-  const humanCheck = await turnstileProblem(request, raw, context.env);
-  if (humanCheck) return answer({ state: "error", message: humanCheck, field: null, values }, 400);
+  if (disposable) return emailRefused([disposable], 400);
+  const humanCheck = await turnstileProblem(request, fields, context.env);
+  if (humanCheck) return submissionRefused(submission, humanCheck, 400);
 
   const doubleOptIn = emailSettings(context.env).enabled;
   const limit = await signUpLimits(request, context, doubleOptIn);
-  if (limit.limited) {
-    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, values }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
-  }
+  if (limit.limited) return refused(RATE_LIMIT_MESSAGE, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   // Confirmations to one inbox, whoever asks and however it is spelt (list bombing).
   const inboxSubject = `inbox:${inboxKey(input.email)}`;
   const inbox = doubleOptIn ? await checkKeyedLimits(context, inboxSubject, INBOX_CONFIRMATION_LIMITS) : { limited: false };
@@ -113,7 +88,8 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
   };
 
   const { firstName, lastName } = splitName(input.name);
-  const form = input.source === "notification_modal" ? "notify" : "waitlist";
+  const signedUp = (pendingConfirmation: boolean) =>
+    formAnswer<SignUpAnswer>({ state: "success", firstName, email: input.email, ...(pendingConfirmation ? { pendingConfirmation } : {}) });
   // The A/B variants this visitor was shown: a conversion once the address is confirmed (ADR 0047).
   // Only a beta sign-up converts: a notify-me request asks for one platform's news (ADR 0048).
   const abVariants = input.intent === "beta_testing" ? await signupVariants(request, context) : null;
@@ -146,24 +122,26 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
     await settleInbox(outcome.kind === "already" ? outcome.resent : outcome.confirmationQueued);
     if (outcome.kind === "already") {
       if (outcome.resent) nudgeEmailDelivery(context);
+      const duplicate = waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail);
+      if (form === "notify") return refused(duplicate, 409);
       // The spec's message stays exact; the form adds that a new link is on its way, only when one is.
-      const resent = outcome.resent ? { confirmationResent: true as const } : {};
-      return answer({ state: "error", message: waitlistFormMessage(DATA_LAYER_MESSAGES.duplicateEmail), field: "email", values, ...resent }, 409);
+      return emailRefused(outcome.resent ? [duplicate, WAITLIST_SIGNED_UP_TEXT.confirmationResent] : [duplicate], 409);
     }
     // A confirmed person asked for one more platform: done, nothing to confirm (list-requests.server.ts).
-    if (outcome.kind === "updated") return answer({ state: "success", firstName });
+    if (outcome.kind === "updated") return signedUp(false);
     if (doubleOptIn) nudgeEmailDelivery(context);
     // Email off: the entry is confirmed already, and so is its A/B conversion.
     if (!doubleOptIn && abVariants) recordAbConversions(context, abVariants, consentPage(request), now);
-    return answer(doubleOptIn ? { state: "success", firstName, pendingConfirmation: true } : { state: "success", firstName });
+    return signedUp(doubleOptIn);
   } catch (error) {
     if (error instanceof WaitlistError && error.kind === "inbox_busy") {
-      return answer({ state: "error", message: error.message, field: "email", values }, 429, { "Retry-After": String(INBOX_RETRY_AFTER_SECONDS) });
+      const retryAfter = { "Retry-After": String(INBOX_RETRY_AFTER_SECONDS) };
+      return form === "notify" ? refused(error.message, 429, retryAfter) : emailRefused([error.message], 429, retryAfter);
     }
     await settleInbox(false);
-    const message = error instanceof WaitlistError ? error.message : "server error";
-    const status = error instanceof WaitlistError && error.kind === "duplicate" ? 409 : 503;
-    return answer({ state: "error", message: waitlistFormMessage(message), field: status === 409 ? "email" : null, values }, status);
+    const message = waitlistFormMessage(error instanceof WaitlistError ? error.message : "server error");
+    if (error instanceof WaitlistError && error.kind === "duplicate") return form === "notify" ? refused(message, 409) : emailRefused([message], 409);
+    return refused(message, 503);
   }
 }
 
