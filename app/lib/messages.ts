@@ -132,8 +132,8 @@ export const WAITLIST_SIGNED_UP_TEXT = {
 export const REFERRAL_INVITE_TEXT = {
   /** Above the form. */
   title: "A friend invited you to the beta.",
-  /** The small print under the button. */
-  credit: "Your sign-up counts for your friend once you confirm your email. They see a count, never who joined.",
+  /** The small print under the button. A referral counts once per person, ever (ADR 0045): "first" keeps it true for anyone who joined before. */
+  credit: "Joining for the first time? Your sign-up counts for your friend once you confirm your email. They see a count, never who joined.",
 } as const;
 
 /** The confirmation note as one line of text. */

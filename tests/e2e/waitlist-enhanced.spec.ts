@@ -45,6 +45,18 @@ test.describe("beta waitlist with JavaScript", () => {
     expect(copied).toContain(`${baseURL}/home`);
   });
 
+  test("on /home the form loads the code of /waitlist, where it posts, before anything is sent", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/home#waitlist");
+    await waitForHydration(page);
+    await expect(waitlistSection(page).getByLabel("Email address")).toBeVisible();
+    // The route's module holds its clientAction: without it at hand, the first send would wait for it.
+    const module = await page.evaluate(() => (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } }).__remixManifest.routes["routes/waitlist"]!.module);
+    await expect.poll(() => requested).toContain(module);
+    expect(requested.some((path) => path === "/waitlist")).toBe(false);
+  });
+
   test("shows the network error message when the connection drops", async ({ page }) => {
     await page.goto("/home#waitlist");
     // The enhanced form exists only once React has hydrated; before that a click posts the page.
