@@ -5,6 +5,7 @@
  * rows in one go, and every bad file answered with a 4xx and a message that says what is wrong.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cleanUpEmailData, PENDING_ENTRY_LIFETIME_MS } from "~/features/email/jobs.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { suppress } from "~/features/email/suppression.server";
 import type { JobsEnv } from "~/lib/env.server";
@@ -206,6 +207,14 @@ describe("the people an import adds", () => {
     const pat = await app.db.prepare("SELECT status, confirmed_at, consent_at, consent_form, line_seq FROM waitlist WHERE email = 'pat@example.test'").first<Record<string, unknown>>();
     expect(pat).toMatchObject({ status: "confirmed", consent_form: "import", line_seq: 1 });
     expect(pat?.consent_at).toBe(pat?.confirmed_at);
+  });
+
+  it("gives a pending person 30 days from the import to confirm, whatever signed-up date the file gave", async () => {
+    const { path } = await preview(csv([["email", "signed_up"], ["old@example.test", "2020-01-01"]]));
+    await importIt(path);
+    expect(await cleanUpEmailData(app.db)).toMatchObject({ pendingEntriesDeleted: 0 });
+    expect(await waitlistCount("email = 'old@example.test' AND status = 'pending' AND created_at = '2020-01-01T00:00:00.000Z'")).toBe(1);
+    expect(await cleanUpEmailData(app.db, Date.now() + PENDING_ENTRY_LIFETIME_MS + 60_000)).toMatchObject({ pendingEntriesDeleted: 1 });
   });
 
   it("reads the beta testers export back: its confirmed people keep their proof, its pending ones are asked, its unsubscribed ones stay out", async () => {
