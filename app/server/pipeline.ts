@@ -67,6 +67,11 @@ const FILE_UPLOADS: Readonly<Record<string, { limit: number; tooLarge: string }>
   [ADMIN_PATHS.import]: { limit: IMPORT_MAX_FILE_BYTES + 64 * 1024, tooLarge: IMPORT_FILE_TOO_LARGE_MESSAGE },
 };
 
+/** The most a request to `pathname` may send. */
+export function requestBodyLimit(pathname: string): number {
+  return Object.hasOwn(FILE_UPLOADS, pathname) ? FILE_UPLOADS[pathname]!.limit : MAX_REQUEST_BODY_BYTES;
+}
+
 /** Pages are read with GET (and HEAD) and forms sent with POST; Remix would run an action for any other method. */
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -110,7 +115,7 @@ export function createRequestPipeline(build: ServerBuild) {
       }
       const upload = Object.hasOwn(FILE_UPLOADS, url.pathname) ? FILE_UPLOADS[url.pathname] : undefined;
       try {
-        const body = await readBodyWithinLimit(request, upload?.limit ?? MAX_REQUEST_BODY_BYTES);
+        const body = await readBodyWithinLimit(request, requestBodyLimit(url.pathname));
         const headers = new Headers(request.headers);
         // Same origin was verified above; Remix's own CSRF check compares Origin with this host.
         headers.set("X-Forwarded-Host", url.host);

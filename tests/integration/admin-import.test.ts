@@ -39,7 +39,7 @@ const ORIGIN = "http://127.0.0.1:8788";
 const jobsEnv = () => ({ ...app.env, DB: app.db }) as unknown as JobsEnv;
 
 /** The upload form's POST: the file as multipart, as a browser sends it. */
-function upload(content: string | Uint8Array, name = "people.csv", withCookie = cookie): Promise<Response> {
+function upload(content: string | Uint8Array<ArrayBuffer>, name = "people.csv", withCookie = cookie): Promise<Response> {
   const form = new FormData();
   form.set("file", new File([content], name, { type: "text/csv" }));
   return app.fetch(

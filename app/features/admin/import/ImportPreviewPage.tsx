@@ -126,18 +126,20 @@ export function ImportPreviewPage() {
             testId="import-rows"
             className="mt-4"
             caption={`${OUTCOME_LABELS[show]} of the file, in its order`}
-            columns={[{ label: "Line", numeric: true }, { label: "Email" }, { label: "Name" }, { label: "Outcome" }, { label: "Why" }]}
+            columns={[{ label: "Line", numeric: true }, { label: "Person" }, { label: "Outcome" }]}
             empty={list.rows.length === 0 ? "No rows here." : null}
           >
             {list.rows.map((row) => (
               <tr key={row.line} data-testid="import-row">
                 <td className="num">{row.line}</td>
-                <td className="cell-clip">{row.email || <span className="muted">none</span>}</td>
-                <td className="cell-clip">{row.name || "—"}</td>
+                <td className="import-person">
+                  {row.email || <span className="muted">No email</span>}
+                  {row.name ? <span className="muted">{row.name}</span> : null}
+                </td>
                 <td>
                   <span className={OUTCOME_PILL[row.outcome]}>{ROW_OUTCOME_LABEL[row.outcome]}</span>
+                  <span className="import-reason">{row.reason}</span>
                 </td>
-                <td>{row.reason}</td>
               </tr>
             ))}
           </AdminTable>
