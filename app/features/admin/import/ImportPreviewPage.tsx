@@ -124,7 +124,7 @@ export function ImportPreviewPage() {
         <>
           <AdminTable
             testId="import-rows"
-            className="mt-4"
+            className="mt-4 import-table"
             caption={`${OUTCOME_LABELS[show]} of the file, in its order`}
             columns={[{ label: "Line", numeric: true }, { label: "Person" }, { label: "Outcome" }]}
             empty={list.rows.length === 0 ? "No rows here." : null}
