@@ -55,6 +55,8 @@ export const waitlist = sqliteTable(
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
     // migrations/0009: when a confirmed notify-me person asked to join the beta, until they confirm it (ADR 0048).
     betaJoinRequestedAt: text("beta_join_requested_at"),
+    // migrations/0012: when the entry was imported from a CSV file (ADR 0053); NULL for a sign-up.
+    importedAt: text("imported_at"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -342,4 +344,41 @@ export const devMailbox = sqliteTable(
     createdAt: text("created_at").notNull().default(nowIso),
   },
   (t) => [index("dev_mailbox_created_at_idx").on(t.createdAt), uniqueIndex("dev_mailbox_message_id_unique").on(t.messageId)],
+);
+
+/** migrations/0012 (ADR 0053): an uploaded CSV file, read once, until it is imported or expires. */
+export const waitlistImportStatuses = ["ready", "importing", "imported"] as const;
+
+export const waitlistImports = sqliteTable(
+  "waitlist_imports",
+  {
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: waitlistImportStatuses }).notNull().default("ready"),
+    claimedUntil: text("claimed_until"),
+    counts: text("counts", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(emptyJson),
+    result: text("result", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: text("created_at").notNull().default(nowIso),
+    expiresAt: text("expires_at").notNull(),
+    importedAt: text("imported_at"),
+  },
+  (t) => [index("waitlist_imports_expires_at_idx").on(t.expiresAt)],
+);
+
+/** One row of an uploaded file: its outcome, why, and the person to add (migrations/0012). */
+export const waitlistImportRows = sqliteTable(
+  "waitlist_import_rows",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => waitlistImports.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    outcome: text("outcome", { enum: ["add", "duplicate", "suppressed", "invalid"] }).notNull(),
+    reason: text("reason").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    person: text("person", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index("waitlist_import_rows_outcome_idx").on(t.importId, t.outcome, t.line)],
 );

@@ -8,6 +8,8 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { analyticsClientConfig, analyticsCspAdditions } from "~/features/analytics/config.server";
 import { COLLECTOR_PATH, handleCollectorRequest } from "~/features/analytics/collector.server";
 import { countServedVariants } from "~/features/analytics/served-impressions.server";
+import { IMPORT_FILE_TOO_LARGE_MESSAGE, IMPORT_MAX_FILE_BYTES } from "~/features/admin/import/import-file";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
 import { assertSecretsFitHost, ConfigurationError, parseEnv, type CloudflareEnv } from "~/lib/env.server";
 import { logError } from "~/lib/log.server";
@@ -57,6 +59,19 @@ const HANDLED_BEFORE_REMIX: Readonly<Record<string, (request: Request, context: 
 };
 export const PATHS_HANDLED_BEFORE_REMIX: readonly string[] = Object.keys(HANDLED_BEFORE_REMIX);
 
+/**
+ * The paths whose forms carry a file, with their own body limit and the message past it; every other
+ * body is limited to MAX_REQUEST_BODY_BYTES. The multipart framing around the file gets 64 KiB more.
+ */
+const FILE_UPLOADS: Readonly<Record<string, { limit: number; tooLarge: string }>> = {
+  [ADMIN_PATHS.import]: { limit: IMPORT_MAX_FILE_BYTES + 64 * 1024, tooLarge: IMPORT_FILE_TOO_LARGE_MESSAGE },
+};
+
+/** The most a request to `pathname` may send. */
+export function requestBodyLimit(pathname: string): number {
+  return Object.hasOwn(FILE_UPLOADS, pathname) ? FILE_UPLOADS[pathname]!.limit : MAX_REQUEST_BODY_BYTES;
+}
+
 /** Pages are read with GET (and HEAD) and forms sent with POST; Remix would run an action for any other method. */
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -98,15 +113,16 @@ export function createRequestPipeline(build: ServerBuild) {
       if (isCrossOrigin(request, url)) {
         return errorPage(403, "Request refused", "Forms on this site can only be sent from this site.");
       }
+      const upload = Object.hasOwn(FILE_UPLOADS, url.pathname) ? FILE_UPLOADS[url.pathname] : undefined;
       try {
-        const body = await readBodyWithinLimit(request, MAX_REQUEST_BODY_BYTES);
+        const body = await readBodyWithinLimit(request, requestBodyLimit(url.pathname));
         const headers = new Headers(request.headers);
         // Same origin was verified above; Remix's own CSRF check compares Origin with this host.
         headers.set("X-Forwarded-Host", url.host);
         bufferedRequest = new Request(request.url, { method: request.method, headers, body });
       } catch (error) {
         if (error instanceof BodyTooLargeError) {
-          return errorPage(413, "Request too large", "That request was larger than this site accepts.");
+          return errorPage(413, upload ? "File too large" : "Request too large", upload?.tooLarge ?? "That request was larger than this site accepts.");
         }
         if (error instanceof BodyIncompleteError) {
           return errorPage(400, "Request incomplete", "That request arrived incomplete. Please send it again.");

@@ -86,6 +86,7 @@ test.describe("public pages", () => {
 const ADMIN_PAGES = [
   "/admin/dashboard",
   "/admin/beta-testers",
+  "/admin/import",
   "/admin/reviews",
   "/admin/reviews/new",
   "/admin/contact-submissions",

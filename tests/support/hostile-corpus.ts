@@ -13,6 +13,7 @@ import { posts, tutorials } from "~/content/generated/content";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { abFieldName } from "~/features/admin/settings/settings-schema";
 import { nameCharactersProblem } from "~/lib/field-rules";
+import { requestBodyLimit } from "~/server/pipeline";
 import { OWNER } from "./admin";
 import { appRoutes, fillParams, isGuardedAdminPattern, type AppRoute } from "./routes";
 
@@ -371,6 +372,10 @@ export const FORM_MODELS: Record<string, FormModel> = {
   // The provider's delivery reports: nothing in the corpus is signed with the webhook's secret (the
   // test sets one), so every call is refused, 400 (no or malformed Svix headers) or 401.
   "/api/email/webhook": { valid: () => ({ type: "email.bounced" }), freeText: {}, checked: ["type"], accepted: [400, 401], refused: [400, 401], accept: "*/*" },
+  // The import's upload (ADR 0053) takes a file; a form without one is refused 400, whatever else it holds.
+  "/admin/import": { valid: () => ({ file: "email\r\ncorpus@hostile.example" }), freeText: {}, checked: ["file"], accepted: [400], refused: [400] },
+  // An import's preview: the corpus holds no signed link, so every post goes back to the upload with the error flash.
+  "/admin/import/:token": { valid: () => ({ intent: "import" }), freeText: {}, checked: ["intent"], accepted: [302], refused: [302, 400] },
   // The development mailbox's "Delete all": 404 outside development (the corpus runs in test mode).
   "/admin/mailbox": { valid: () => ({ intent: "delete-all" }), freeText: {}, checked: ["intent"], accepted: [302, 404], refused: [400, 404] },
 };
@@ -382,8 +387,12 @@ export const FORM_MODELS: Record<string, FormModel> = {
 const CONTACT_AS_DATA = { path: "/contact?_data=routes%2Fcontact", pattern: "/contact", admin: false, model: contactForm("*/*") };
 const WAITLIST_AS_DATA = { path: "/waitlist?_data=routes%2Fwaitlist", pattern: "/waitlist", admin: false, model: waitlistForm("*/*") };
 
-/** Admin pages that exist only in development (the corpus runs in test mode, where they answer 404). */
-const DEVELOPMENT_ONLY_ADMIN_PATTERNS = new Set(["/admin/mailbox", "/admin/mailbox/:id"]);
+/**
+ * Admin pages the corpus cannot open as pages: those that exist only in development (the corpus runs in
+ * test mode, where they answer 404), and an import's preview, behind a signed link of the upload's own
+ * (ADR 0053; tests/integration/admin-import.test.ts renders it).
+ */
+const DEVELOPMENT_ONLY_ADMIN_PATTERNS = new Set(["/admin/mailbox", "/admin/mailbox/:id", "/admin/import/:token"]);
 
 /**
  * The pages behind emailed links (ADR 0031): the corpus holds no valid token (they are signed with the
@@ -591,9 +600,11 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
   const everyPost = endpoints.forms;
   for (const form of everyPost) {
     const model = FORM_MODELS[form.pattern];
+    // 6 KiB over the path's limit (64 KiB; a file upload's is its own, ADR 0053).
+    const limit = requestBodyLimit(form.path);
     add("oversized", (id) => ({
-      name: `POST ${form.path}: a 70 KiB body (limit 64 KiB)`,
-      request: (ctx) => send(form.path, ctx, { body: formBody({ ...model?.valid(id), filler: "x".repeat(70 * 1024) }), contentType: FORM, session: sessionFor(form) }),
+      name: `POST ${form.path}: a body 6 KiB over its limit of ${limit / 1024} KiB`,
+      request: (ctx) => send(form.path, ctx, { body: formBody({ ...model?.valid(id), filler: "x".repeat(limit + 6 * 1024) }), contentType: FORM, session: sessionFor(form) }),
       status: [413],
     }));
     add("oversized", () => ({

@@ -14,6 +14,7 @@ import {
   handleAnalyticsQueue,
   runAnalyticsJobs,
 } from "../../app/features/analytics/jobs.server";
+import { deleteExpiredImports } from "../../app/features/admin/import/import-expiry.server";
 import type { JobsEnv } from "../../app/lib/env.server";
 
 export { ClientRateLimiter } from "../../app/lib/client-limiter-object.server";
@@ -22,6 +23,8 @@ export default {
   async scheduled(_controller, env) {
     await runScheduledJobs(env);
     await runAnalyticsJobs(env);
+    // Uploaded import files hold addresses: none is kept past its preview's time (ADR 0053).
+    await deleteExpiredImports(env.DB);
   },
   async queue(batch, env) {
     if (batch.queue === ANALYTICS_QUEUE_NAME) {

@@ -18,6 +18,12 @@ export function auditStatement(
   return createDb(d1).insert(adminAuditLog).values({ adminId: actor.id, adminEmail: actor.email, action, target, details });
 }
 
+/** auditStatement as a plain D1 statement, for a batch of raw D1 statements (db.batch takes one kind). */
+export function auditD1Statement(d1: D1Database, actor: SignedInAdmin, action: string, target: string | null, details: Record<string, unknown> = {}): D1PreparedStatement {
+  const query = auditStatement(d1, actor, action, target, details).toSQL();
+  return d1.prepare(query.sql).bind(...query.params);
+}
+
 /**
  * The audit row for the write just before it in the same D1 batch, written only if that write changed
  * rows, with their count in `details.rows` (SQLite's changes(): a batch runs its statements in order on

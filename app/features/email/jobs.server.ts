@@ -13,7 +13,7 @@ export const EMAIL_QUEUE_NAME = "linkvault-email";
 export const EMAIL_DEAD_LETTER_QUEUE_NAME = "linkvault-email-dlq";
 
 const DAY = 86_400_000;
-/** Unconfirmed sign-ups are deleted after 30 days (their outbox rows go with them, by cascade). */
+/** Unconfirmed sign-ups (and imports) are deleted after 30 days (their outbox rows go with them, by cascade). */
 export const PENDING_ENTRY_LIFETIME_MS = 30 * DAY;
 /** Sent, failed and cancelled outbox rows are purged after 90 days. */
 export const FINISHED_OUTBOX_LIFETIME_MS = 90 * DAY;
@@ -35,7 +35,8 @@ export async function cleanUpEmailData(db: D1Database, now: number = Date.now())
   const outboxCutoff = new Date(now - FINISHED_OUTBOX_LIFETIME_MS).toISOString();
   const [entries, , outbox] = await db.batch([
     // RETURNING: D1's change count would include the outbox rows the cascade removes.
-    db.prepare("DELETE FROM waitlist WHERE status = 'pending' AND created_at < ?1 RETURNING id").bind(new Date(now - PENDING_ENTRY_LIFETIME_MS).toISOString()),
+    // An imported entry's time to confirm counts from its import, when it was asked (ADR 0053).
+    db.prepare("DELETE FROM waitlist WHERE status = 'pending' AND coalesce(imported_at, created_at) < ?1 RETURNING id").bind(new Date(now - PENDING_ENTRY_LIFETIME_MS).toISOString()),
     db
       .prepare(
         `WITH purged AS (

@@ -56,7 +56,8 @@ export async function confirmEntry(
   const boost = await readReferralBoost(db);
   const statements: D1PreparedStatement[] = [
     // The proof of consent becomes the one given now: `consent`, else the one a sign-up (or a request
-    // to join the beta) left waiting (pending_consent_*), else the sign-up's own stays. Every right-hand
+    // to join the beta) left waiting (pending_consent_*), else the sign-up's own stays; an imported person
+    // asked to confirm gave none before, so this confirmation is it (ADR 0053). Every right-hand
     // side reads the row as it was: the intent and the join request before this change.
     db
       .prepare(
@@ -66,7 +67,7 @@ export async function confirmEntry(
                 intent = CASE WHEN ${JOINS_BETA} THEN 'beta_testing' ELSE intent END,
                 wants_invitations = CASE WHEN beta_join_requested_at IS NOT NULL THEN 1 ELSE wants_invitations END,
                 beta_join_requested_at = NULL,
-                consent_at = coalesce(?3, pending_consent_at, consent_at), consent_form = coalesce(?4, pending_consent_form, consent_form),
+                consent_at = coalesce(?3, pending_consent_at, consent_at, ?2), consent_form = coalesce(?4, pending_consent_form, consent_form),
                 consent_page = coalesce(?5, pending_consent_page, consent_page), consent_wording = coalesce(?6, pending_consent_wording, consent_wording),
                 pending_consent_at = NULL, pending_consent_form = NULL, pending_consent_page = NULL, pending_consent_wording = NULL
           WHERE id = ?1 AND (status <> 'confirmed' OR beta_join_requested_at IS NOT NULL)`,

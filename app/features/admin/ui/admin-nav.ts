@@ -2,6 +2,7 @@
 export const ADMIN_PATHS = {
   dashboard: "/admin/dashboard",
   betaTesters: "/admin/beta-testers",
+  import: "/admin/import",
   reviews: "/admin/reviews",
   contactMessages: "/admin/contact-submissions",
   users: "/admin/users",
@@ -19,6 +20,7 @@ export const ADMIN_PATHS = {
 export const ADMIN_NAV: readonly { to: string; label: string; devMailbox?: true }[] = [
   { to: ADMIN_PATHS.dashboard, label: "Dashboard" },
   { to: ADMIN_PATHS.betaTesters, label: "Beta testers" },
+  { to: ADMIN_PATHS.import, label: "Import" },
   { to: ADMIN_PATHS.announcements, label: "Announcements" },
   { to: ADMIN_PATHS.email, label: "Email" },
   { to: ADMIN_PATHS.mailbox, label: "Mailbox (development)", devMailbox: true },
