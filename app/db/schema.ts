@@ -55,6 +55,8 @@ export const waitlist = sqliteTable(
     abVariants: text("ab_variants", { mode: "json" }).$type<Record<string, string>>(),
     // migrations/0009: when a confirmed notify-me person asked to join the beta, until they confirm it (ADR 0048).
     betaJoinRequestedAt: text("beta_join_requested_at"),
+    // migrations/0011: the owner's priority, honoured first by the one order of the line (ADR 0052).
+    priority: integer("priority").notNull().default(0),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -67,6 +69,21 @@ export const waitlist = sqliteTable(
   ],
 );
 
+/** The owner's notes about a person (migrations/0011, ADR 0052). */
+export const waitlistNotes = sqliteTable(
+  "waitlist_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    waitlistId: integer("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("waitlist_notes_waitlist_idx").on(t.waitlistId, t.createdAt)],
+);
 
 export interface WaitlistMetadata {
   user_agent: string;
