@@ -336,7 +336,7 @@ export function BetaTestersPage() {
           const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
           return (
             <tr key={row.id} data-testid="beta-tester-row">
-              <td data-label="Tick">
+              <td data-label="Select">
                 <input
                   type="checkbox"
                   className="h-5 w-5 accent-[#4f46e5]"

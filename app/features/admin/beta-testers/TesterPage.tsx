@@ -227,7 +227,7 @@ export function TesterPage() {
 
       <AdminTable
         testId="tester-emails"
-        className="mt-5"
+        className="tester-table-wrap mt-5"
         caption="Emails to them, newest first"
         columns={[{ label: "Message" }, { label: "State" }, { label: "Attempts", numeric: true }, { label: "Queued" }, { label: "Sent" }]}
         empty={data.emails.length === 0 ? "No emails yet." : null}
