@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { analyticsReport, analyticsSummaryRows, measureAnalyticsQueries } from "./bench/analytics-queries.mjs";
 import { measureAnnouncement } from "./bench/email-announcement.mjs";
+import { measureTestersPages } from "./bench/testers-page.mjs";
 import { measureSignUpToConfirmation } from "./bench/email-signup.mjs";
 import { BUDGETS, jsBudgetLines } from "./bench/budgets.mjs";
 import { parseSections, SERVER_SECTIONS, USAGE } from "./bench/cli.mjs";
@@ -134,6 +135,10 @@ async function main() {
     progress("announcement: a dev server of its own, 12,000 people on the list, the Resend stand-in at 2 requests/s");
     report.announcement = await measureAnnouncement({ workDir, logFile, progress });
   }
+  if (sections.has("testers")) {
+    progress("testers: a dev server of its own, 50,000 people on the list, the owner signed in");
+    report.testers = await measureTestersPages({ workDir, logFile, progress });
+  }
 
   printReport(report);
   progress(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
@@ -250,6 +255,7 @@ function printReport(report) {
   if (sections.has("email")) out.push(...emailSection(report.email), "");
   if (sections.has("statements")) out.push(...statementsReport(report.statements).section, "");
   if (sections.has("announcement")) out.push(...announcementSection(report.announcement), "");
+  if (sections.has("testers")) out.push(...testersSection(report.testers), "");
 
   if (sections.has("js")) {
     out.push(
@@ -318,6 +324,23 @@ function announcementSection(run) {
     "    EMAIL_SEND_RATE_PER_SECOND=2 to match the stand-in's limit, run after run within one queue message.",
     "    Page loads are sequential GETs of /admin/announcements with the owner's session. The D1 statements",
     "    per recipient: the statements section.",
+  ];
+}
+
+function testersSection(run) {
+  const worst = Math.max(...run.rows.map((row) => row.p50));
+  return [
+    `Beta testers table and person page (issue 31) · ${run.entries.toLocaleString("en")} entries, signed in, sequential loads · ms`,
+    table(
+      ["Page", "median", "p99", "loads"],
+      run.rows.map((row) => [`${row.label}: ${row.path}`, ms(row.p50), ms(row.p99), row.n]),
+      ["l", "r", "r", "r"],
+    ),
+    `Goals (informational)`,
+    `  ${worst < 200 ? "PASS" : "FAIL"}  every page under 200 ms (median; the slowest is ${ms(worst)} ms)`,
+    "    Wall time from the GET to the last byte through the dev server (wrangler pages dev, workerd, local D1),",
+    "    the session checked and the whole page rendered. The place in line is the status pages' own order",
+    "    (lineOrderSql), read for the page's rows in one pass over the line.",
   ];
 }
 

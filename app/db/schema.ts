@@ -57,6 +57,8 @@ export const waitlist = sqliteTable(
     betaJoinRequestedAt: text("beta_join_requested_at"),
     // migrations/0012: when the entry was imported from a CSV file (ADR 0053); NULL for a sign-up.
     importedAt: text("imported_at"),
+    // migrations/0011: the owner's priority, honoured first by the one order of the line (ADR 0052).
+    priority: integer("priority").notNull().default(0),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -69,6 +71,21 @@ export const waitlist = sqliteTable(
   ],
 );
 
+/** The owner's notes about a person (migrations/0011, ADR 0052). */
+export const waitlistNotes = sqliteTable(
+  "waitlist_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    waitlistId: integer("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("waitlist_notes_waitlist_idx").on(t.waitlistId, t.createdAt)],
+);
 
 export interface WaitlistMetadata {
   user_agent: string;

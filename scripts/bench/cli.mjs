@@ -1,6 +1,6 @@
 // Command line of `npm run bench`: which sections to run.
 
-export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email", "statements", "announcement"];
+export const SECTIONS = ["js", "render", "throughput", "lighthouse", "load", "analytics", "email", "statements", "announcement", "testers"];
 /** Sections measured against one production-like dev server (wrangler pages dev). */
 export const SERVER_SECTIONS = ["js", "render", "throughput", "lighthouse", "load"];
 
@@ -16,7 +16,8 @@ sections: js (first-visit JavaScript), render (server render time of /home),
           in workerd by the integration tests; the analytics consumer's batch size),
           announcement (a 10,000-recipient announcement through the dev server at the
           provider's 2 requests/s: exactly once, time to finish, the admin page's load time
-          idle and meanwhile); all of them by default
+          idle and meanwhile), testers (the admin's beta testers table and a person's
+          page at 50,000 entries); all of them by default
 --save    also writes the report, with the machine and date, to docs/benchmarks.md`;
 
 /** The set of sections to run, from argv (without node and the script); throws on bad input. */

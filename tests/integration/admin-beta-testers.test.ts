@@ -129,8 +129,8 @@ async function page(query = ""): Promise<{ status: number; html: string; emails:
   const response = await app.fetch(pageGet(`/admin/beta-testers${query}`, cookie));
   // React separates adjacent text with <!-- --> comments; a reader never sees them.
   const html = (await response.text()).replaceAll("<!-- -->", "");
-  // Each row: the Invite checkbox's cell, then the email's.
-  const emails = [...html.matchAll(/data-testid="beta-tester-row"><td>(?:(?!<\/td>).)*<\/td><td class="cell-clip">([^<]*)<\/td>/g)].map((m) => m[1]!);
+  // Each row: the tick's cell, then the email's (a link to the person's page).
+  const emails = [...html.matchAll(/data-testid="beta-tester-row"><td[^>]*>(?:(?!<\/td>).)*<\/td><td class="cell-email"[^>]*><a [^>]*>([^<]*)<\/a><\/td>/g)].map((m) => m[1]!);
   return { status: response.status, html, emails };
 }
 
@@ -170,9 +170,9 @@ describe("the beta testers page", () => {
     expect(html).toContain("=cmd|&#x27; /C calc&#x27;!A0 +1");
     expect(html).toContain("-2+3");
     expect(html).toContain("@SUM(A1)");
-    const dave = await page("?q=dave");
+    const dave = await page("?q=dave&col=utm");
     expect(dave.html).toContain("Dave_100%");
-    expect(dave.html).toMatch(/<td class="cell-clip">—<\/td>/);
+    expect(dave.html).toMatch(/<td class="cell-clip" data-label="UTM">—<\/td>/);
   });
 
   it.each([
@@ -205,29 +205,30 @@ describe("the beta testers page", () => {
 
   it("shows each entry's status, when it was confirmed, and its confirmed referrals", async () => {
     const cells = async (q: string) => {
-      const { html } = await page(`?q=${q}`);
+      const { html } = await page(`?q=${q}&col=intent&col=confirmed`);
       const row = /<tr data-testid="beta-tester-row">([\s\S]*?)<\/tr>/.exec(html)![1]!;
       return [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => m[1]!.replace(/<[^>]*>/g, ""));
     };
-    // Invite, Email, Name, Status, …, Signed up, Confirmed, Referrals, Invited, Delete.
+    // Tick, Email, Name, Status, Place, Referrals, Referred by, Invited, Signed up, then the columns switched on: Intent, Confirmed.
     const ada = await cells("ada");
     expect(ada[3]).toBe("Confirmed");
-    expect(ada.slice(-4, -1)).toEqual(["10 Jan 2025, 09:05 UTC", "3", "Not yet"]);
+    expect(ada.slice(4, 8)).toEqual(["#1", "3", "—", "Not yet"]);
+    expect(ada.slice(-2)).toEqual(["Beta program", "10 Jan 2025, 09:05 UTC"]);
     const bob = await cells("bob");
     expect(bob[3]).toBe("Pending");
-    expect(bob.slice(-4, -2)).toEqual(["Not yet", "0"]);
+    expect(bob.slice(4, 6)).toEqual(["—", "0"]);
+    expect(bob.at(-1)).toBe("Not yet");
     const carol = await cells("carol");
     expect(carol[3]).toBe("Unsubscribed");
+    expect(carol[4]).toBe("—");
     // Entries from before double opt-in were never confirmed by a link.
     const zed = await cells("zed");
     expect(zed[3]).toBe("Confirmed");
-    expect(zed.at(-4)).toBe("Single opt-in");
-    // A confirmed notify-me request is listed, but is no beta tester: nothing to invite (ADR 0048).
-    expect(zed[4]).toBe("Notify me");
-    expect(zed.at(-2)).toBe("Not in the beta");
-    const checkbox = async (q: string) => /<input type="checkbox"[^>]*name="invite\.\d+"[^>]*>/.exec((await page(`?q=${q}`)).html)![0];
-    expect(await checkbox("zed")).toContain('disabled=""');
-    expect(await checkbox("ada")).not.toContain("disabled");
+    expect(zed.at(-1)).toBe("Single opt-in");
+    // A confirmed notify-me request is listed, but is no beta tester: no place, nothing to invite (ADR 0048).
+    expect(zed.at(-2)).toBe("Notify me");
+    expect(zed[4]).toBe("—");
+    expect(zed[7]).toBe("Not in the beta");
   });
 
   it("keeps the status filter in the form, the export link and the pagination", async () => {
@@ -246,7 +247,7 @@ describe("the beta testers page", () => {
     expect(sortHeader(html, "email")).toEqual({ href: "/admin/beta-testers?intent=waitlist&source=main_waitlist_section&sort=email&dir=desc", ariaSort: "ascending" });
     expect(sortHeader(html, "created_at")).toEqual({ href: "/admin/beta-testers?intent=waitlist&source=main_waitlist_section", ariaSort: null });
     expect(sortHeader(html, "name").href).toBe("/admin/beta-testers?intent=waitlist&source=main_waitlist_section&sort=name");
-    expect(html).toMatch(/<input type="hidden" name="sort" value="email"\/>/);
+    expect(html).toMatch(/<option value="email" selected="">Email<\/option>/);
     expect(html).toContain('<label class="field-label" for="bt-q">Search</label>');
   });
 
@@ -424,7 +425,6 @@ describe("deleting a beta tester", () => {
     expect(confirm.html).toContain("Delete bob@example.test?");
     expect(confirm.html).toContain("This removes them from the beta list for good. Use it when someone asks to be forgotten.");
     expect(confirm.html).toContain(`<input type="hidden" name="id" value="${id}"/>`);
-    expect(confirm.html).toContain('aria-label="Delete bob@example.test"');
     // Opening the confirmation changes nothing.
     expect(await count("SELECT count(*) AS n FROM waitlist")).toBe(ALL.length);
 

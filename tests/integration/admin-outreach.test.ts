@@ -273,7 +273,7 @@ describe("beta invitations", () => {
     expect(await recipients()).toEqual(["tester1@example.test", "tester2@example.test", "tester3@example.test", "tester4@example.test", "tester5@example.test"]);
   });
 
-  it("invite the next N and the status pages agree on the order, with a referral boost in play", async () => {
+  it("invite the next N and the status pages agree on the order, with a referral boost and the owner's priority in play", async () => {
     await setTestflight();
     await app.db.prepare("INSERT INTO site_settings (key, value) VALUES ('referral_boost_places', '3')").run();
     // Keys line_seq - 3 × referrals: t1 1, t2 2, t3 3, t4 4 - 6 = -2, t5 5, t6 6 - 3 = 3 (a tie: after t3), and
@@ -283,6 +283,8 @@ describe("beta invitations", () => {
     for (let i = 1; i <= 6; i++) ids.set(`tester${i}@example.test`, await seed({ email: `tester${i}@example.test`, lineSeq: i }));
     ids.set("nothanks@example.test", await seed({ email: "nothanks@example.test", lineSeq: 7, invitations: false }));
     for (const [email, n] of Object.entries(referrals)) await app.db.prepare("UPDATE waitlist SET referral_count = ?2 WHERE email = ?1").bind(email, n).run();
+    // The owner moves tester5 to the front (issue 31): their priority comes before every referral boost.
+    await post(`${BETA}/${ids.get("tester5@example.test")}`, { intent: "front" });
 
     // The order the status pages show, each person reading their own.
     const keys = { siteUrl: "http://127.0.0.1:8788", tokenSecret: vars.EMAIL_TOKEN_SECRET! };
@@ -293,13 +295,13 @@ describe("beta invitations", () => {
     }
     const statusOrder = [...places].sort((a, b) => a[1] - b[1]).map(([email]) => email);
     expect(statusOrder).toEqual([
+      "tester5@example.test",
       "tester4@example.test",
       "nothanks@example.test",
       "tester1@example.test",
       "tester2@example.test",
       "tester3@example.test",
       "tester6@example.test",
-      "tester5@example.test",
     ]);
     const invitable = statusOrder.filter((email) => email !== "nothanks@example.test");
 

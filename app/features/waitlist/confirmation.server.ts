@@ -115,7 +115,13 @@ export type ResendOutcome = "sent" | "too_soon" | "not_pending";
  * racing requests queue one message. It asks for consent just now, so it reaches even a suppressed
  * address (consentRequest), as the sign-up's confirmation does.
  */
-export async function resendConfirmation(context: AppLoadContext, entry: WaitlistEntryRecord, now = Date.now()): Promise<ResendOutcome> {
+export async function resendConfirmation(
+  context: AppLoadContext,
+  entry: WaitlistEntryRecord,
+  now = Date.now(),
+  /** Statements to run right after the move, in the same batch (the owner's audit row, keyed on its changes()). */
+  after: D1PreparedStatement[] = [],
+): Promise<ResendOutcome> {
   if (entry.status !== "pending") return "not_pending";
   if (!emailSettings(context.env).enabled) return "not_pending";
   const db = context.cloudflare.env.DB;
@@ -133,6 +139,7 @@ export async function resendConfirmation(context: AppLoadContext, entry: Waitlis
       onlyIf: { sql: `EXISTS (SELECT 1 FROM waitlist WHERE id = ?7 AND ${due("?8")})`, params: [entry.id, cutoff] },
     }),
     db.prepare(`UPDATE waitlist SET confirmation_sent_at = ?1 WHERE id = ?2 AND ${due("?3")}`).bind(at, entry.id, cutoff),
+    ...after,
   ]);
   if ((moved?.meta.changes ?? 0) === 0) return "too_soon";
   nudgeEmailDelivery(context);

@@ -1,9 +1,11 @@
 /**
- * The place in line (issue 16, ADR 0031): among confirmed testers, ordered by
+ * The place in line (issue 16, ADR 0031; the owner's priority: issue 31, ADR 0052): among confirmed
+ * testers, ordered by
  *
- *     line_seq - referral_count × boost      (ties: the smaller line_seq first)
+ *     priority, highest first; then line_seq - referral_count × boost (ties: the smaller line_seq first)
  *
- * line_seq is the order of confirmation (1, 2, 3, …, unique), the boost the admin's setting
+ * priority is the owner's (0 for everyone unless moved to the front or set on the person's admin
+ * page), line_seq the order of confirmation (1, 2, 3, …, unique), the boost the admin's setting
  * (readReferralBoost, default 5). A place is 1 + the number of testers ahead, so referrals move an
  * entry ahead by `boost` places per confirmed referral but never past place 1, and since line_seq is
  * unique the order is total: two entries never share a place.
@@ -22,14 +24,30 @@ export const inLineSql = betaTesterSql;
 const inLine = inLineSql;
 
 /**
- * The order of the line, first place first, as ORDER BY terms on `alias` (also a row value: one entry
- * is ahead of another when its terms compare lower). `boost` is a bound parameter (e.g. "?2").
+ * The order of the line, first place first, as ORDER BY terms on `alias` (each ascending). `boost` is
+ * a bound parameter (e.g. "?2") or a whole number.
  */
-export const lineOrderSql = (alias: string, boost: string) => `${alias}.line_seq - ${alias}.referral_count * ${boost}, ${alias}.line_seq`;
+export const lineOrderTerms = (alias: string, boost: string): string[] => [
+  `-${alias}.priority`,
+  `${alias}.line_seq - ${alias}.referral_count * ${boost}`,
+  `${alias}.line_seq`,
+];
+
+/** The order's terms as one ORDER BY list (also a row value: one entry is ahead of another when its terms compare lower). */
+export const lineOrderSql = (alias: string, boost: string) => lineOrderTerms(alias, boost).join(", ");
 
 /** The place of the entry aliased `entry` in the enclosing query, as an SQL expression. */
 export function placeSql(entry: string, boost: string): string {
   return `(SELECT 1 + count(*) FROM waitlist AS other WHERE ${inLine("other")} AND (${lineOrderSql("other", boost)}) < (${lineOrderSql(entry, boost)}))`;
+}
+
+/**
+ * Everyone in line with their place, as a query of (id, place): one pass in the same order instead of
+ * one count per entry, for lists (the admin's table). The order is total, so the row number is
+ * exactly the place placeSql counts.
+ */
+export function linePlacesSql(boost: string): string {
+  return `SELECT other.id AS id, row_number() OVER (ORDER BY ${lineOrderSql("other", boost)}) AS place FROM waitlist AS other WHERE ${inLine("other")}`;
 }
 
 /** How many are in line, as an SQL expression. */

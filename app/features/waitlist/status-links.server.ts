@@ -59,19 +59,29 @@ export async function handleStatusLinkRequest(request: Request, context: AppLoad
 
   try {
     // One statement whoever asks: the message is queued only for a confirmed entry with this address.
-    const result = await outboxInsert(context.cloudflare.env.DB, {
-      idempotencyKey: newIdempotencyKey("status_link"),
-      kind: "status_link",
-      recipient: email,
-      waitlist: { email },
-      onlyIf: { sql: "EXISTS (SELECT 1 FROM waitlist WHERE email = ?7 AND status = 'confirmed')", params: [email] },
-    }).run();
+    const result = await statusLinkInsert(context.cloudflare.env.DB, { email }).run();
     if (result.meta.changes > 0) nudgeEmailDelivery(context);
   } catch (error) {
     logError("status_link_request_failed", error);
     return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, email }, 503);
   }
   return answer({ state: "asked", email });
+}
+
+/**
+ * A fresh status link for the entry with exactly this address (whoever asks, "Email me my link"), or
+ * with this id (the owner's "Resend the status link"): queued only if that entry is confirmed when the
+ * statement runs.
+ */
+export function statusLinkInsert(db: D1Database, to: { email: string } | { id: number; email: string }): D1PreparedStatement {
+  const byId = "id" in to;
+  return outboxInsert(db, {
+    idempotencyKey: newIdempotencyKey("status_link"),
+    kind: "status_link",
+    recipient: to.email,
+    waitlist: byId ? { id: to.id } : { email: to.email },
+    onlyIf: { sql: `EXISTS (SELECT 1 FROM waitlist WHERE ${byId ? "id" : "email"} = ?7 AND status = 'confirmed')`, params: [byId ? to.id : to.email] },
+  });
 }
 
 export type SignOutOutcome = "signed_out" | "email_off" | "not_confirmed";

@@ -78,17 +78,17 @@ export function InvitePanel({ invite, refusal }: { invite: InviteData; refusal: 
             In the order they confirmed (their place in line), skipping anyone who cannot be invited.
           </p>
         </Form>
+        {/* The table's checkboxes and its bulk buttons belong to this form (their form attribute); each button sends its own intent. */}
         <Form method="post" id={INVITE_SELECTED_FORM} className="grid content-start gap-2" preventScrollReset>
-          <IntentFields intent="review-invite" />
           <input type="hidden" name="mode" value="selected" />
           <input type="hidden" name="request" value={invite.requestKey} />
           <p className="field-label">Or invite the rows you ticked</p>
           <div>
-            <button type="submit" className="btn btn-sm btn-secondary" disabled={blocked !== null}>
+            <button type="submit" name="intent" value="review-invite" className="btn btn-sm btn-secondary" disabled={blocked !== null}>
               Review the ticked testers
             </button>
           </div>
-          <p className="field-hint">Tick testers in the table below (Invite column), then review.</p>
+          <p className="field-hint">Tick testers in the table below, then review (or use “Invite…” above the table).</p>
         </Form>
       </div>
     </section>

@@ -4,23 +4,27 @@
  * Every value a person typed reaches SQL as a bound parameter.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gte, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { waitlist, waitlistStatuses } from "~/db/schema";
-import { auditStatement } from "~/features/admin/audit.server";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
 import { loadListPage, withQuery } from "~/features/admin/list-page.server";
-import { requireAdmin, type SignedInAdmin } from "~/features/admin/session.server";
+import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { WAITLIST_INTENTS } from "~/lib/constants";
 import { createDb } from "~/lib/db.server";
 import { logError } from "~/lib/log.server";
 import { CSV_BOM, csvRow } from "./csv";
-import { INVITE_INTENTS, invitationAction, loadInvitations } from "./invitations.server";
+import { INVITATION_MESSAGES, INVITE_INTENTS, invitationAction, loadInvitations, MAX_SELECTED, selectedIds } from "./invitations.server";
 import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
 import { betaTesterSql } from "~/features/email/audiences.server";
-import { platformsWanted, type PlatformSegment } from "~/features/email/segments";
+import { PLATFORM_SEGMENTS, platformsWanted, type PlatformSegment } from "~/features/email/segments";
+import { inLineSql, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
+import { readReferralBoost } from "~/lib/settings.server";
+import { BULK_INTENTS, bulkAction, deleteBetaTester, findBetaTester, TESTER_MESSAGES, type BulkIntent } from "./tester-actions.server";
+import { formRefusal } from "~/features/admin/form-schema";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
@@ -29,16 +33,26 @@ const EXPORT_CHUNK = 2_000;
 /** The filter selects offer the most common values; the URL still accepts any other. */
 const FILTER_OPTIONS_LIMIT = 100;
 
-export const BETA_TESTER_SORTS = ["created_at", "email", "name"] as const;
+export const BETA_TESTER_SORTS = ["created_at", "place", "referrals", "email", "name"] as const;
 export type BetaTesterSort = (typeof BETA_TESTER_SORTS)[number];
 export type SortDirection = "asc" | "desc";
 const INTENT_FILTERS = ["all", ...WAITLIST_INTENTS] as const;
 /** Pending (not confirmed yet), confirmed, unsubscribed (ADR 0031). */
 export const STATUS_FILTERS = ["all", ...waitlistStatuses] as const;
+/** The coming platforms a person asked to hear about (notify-me). */
+const PLATFORM_FILTERS = ["all", ...PLATFORM_SEGMENTS] as const;
+const INVITED_FILTERS = ["all", "yes", "no"] as const;
 
-/** Newest first for dates, A to Z for text. */
+/**
+ * The columns beyond the default ones (email, name, status, place, referrals, referred by, invited,
+ * signed up) that the owner can switch on; the table fits 1280 px with the defaults alone (ADR 0052).
+ */
+export const OPTIONAL_COLUMNS = ["intent", "platform", "source", "utm", "confirmed", "priority"] as const;
+export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+
+/** Newest first for dates, most referrals first, first place first, A to Z for text. */
 export function defaultDirection(sort: BetaTesterSort): SortDirection {
-  return sort === "created_at" ? "desc" : "asc";
+  return sort === "created_at" || sort === "referrals" ? "desc" : "asc";
 }
 
 /** A real calendar day as YYYY-MM-DD (2024-02-30 is refused, not rolled over to March). */
@@ -62,6 +76,8 @@ const filterSchema = z.object({
   utm: z.string().trim().max(200).catch(""),
   from: isoDay.catch(""),
   to: isoDay.catch(""),
+  platform: z.enum(PLATFORM_FILTERS).catch("all"),
+  invited: z.enum(INVITED_FILTERS).catch("all"),
   sort: z.enum(BETA_TESTER_SORTS).catch("created_at"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
@@ -75,16 +91,21 @@ export interface BetaTesterFilters {
   utm: string;
   from: string;
   to: string;
+  platform: (typeof PLATFORM_FILTERS)[number];
+  invited: (typeof INVITED_FILTERS)[number];
   sort: BetaTesterSort;
   dir: SortDirection;
   page: number;
+  /** The optional columns switched on (`col=` in the URL, repeated). */
+  cols: OptionalColumn[];
 }
 
 /** The filters in a URL. Anything invalid falls back to its default: a bad link never fails. */
 export function parseBetaTesterFilters(params: URLSearchParams): BetaTesterFilters {
   const raw = Object.fromEntries(Object.keys(filterSchema.shape).map((key) => [key, params.get(key) ?? undefined]));
   const parsed = filterSchema.parse(raw);
-  return { ...parsed, dir: parsed.dir ?? defaultDirection(parsed.sort) };
+  const cols = OPTIONAL_COLUMNS.filter((col) => params.getAll("col").includes(col));
+  return { ...parsed, dir: parsed.dir ?? defaultDirection(parsed.sort), cols };
 }
 
 /** The URL parameters for these filters (defaults left out), optionally changed. */
@@ -98,15 +119,19 @@ export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Part
   if (f.utm) params.set("utm", f.utm);
   if (f.from) params.set("from", f.from);
   if (f.to) params.set("to", f.to);
+  if (f.platform !== "all") params.set("platform", f.platform);
+  if (f.invited !== "all") params.set("invited", f.invited);
   if (f.sort !== "created_at") params.set("sort", f.sort);
   if (f.dir !== defaultDirection(f.sort)) params.set("dir", f.dir);
   if (f.page > 1) params.set("page", String(f.page));
+  for (const col of f.cols) params.append("col", col);
   return params;
 }
 
 const metadataField = (key: string) => sql<string | null>`json_extract(${waitlist.metadata}, ${`$.${key}`})`;
 const utmSource = metadataField("utm_source");
 const fullName = sql<string>`trim(coalesce(${waitlist.firstName}, '') || ' ' || coalesce(${waitlist.lastName}, ''))`;
+const referrer = alias(waitlist, "referrer");
 
 // Each JSON field needs its own alias: D1 returns rows keyed by column name, and unnamed
 // json_extract() columns would all share one name.
@@ -125,6 +150,9 @@ const columns = {
   consentPage: waitlist.consentPage,
   consentWording: waitlist.consentWording,
   referralCount: waitlist.referralCount,
+  referredById: waitlist.referredBy,
+  referredByEmail: sql<string | null>`${referrer.email}`.as("referred_by_email"),
+  priority: waitlist.priority,
   invitedAt: waitlist.invitedAt,
   wantsInvitations: waitlist.wantsInvitations,
   // The line's own rule (ADR 0048): a notify-me entry is listed here, but is no beta tester.
@@ -155,13 +183,28 @@ function whereClause(f: BetaTesterFilters): SQL | undefined {
   // created_at is a UTC ISO timestamp with milliseconds, so whole days compare as text (and use its index).
   if (f.from) conditions.push(gte(waitlist.createdAt, `${f.from}T00:00:00.000Z`));
   if (f.to) conditions.push(lte(waitlist.createdAt, `${f.to}T23:59:59.999Z`));
+  if (f.platform !== "all") conditions.push(eq({ android: waitlist.wantsAndroid, macos: waitlist.wantsMacos, chrome_extension: waitlist.wantsChromeExtension }[f.platform], true));
+  if (f.invited === "yes") conditions.push(isNotNull(waitlist.invitedAt));
+  if (f.invited === "no") conditions.push(isNull(waitlist.invitedAt));
   return and(...conditions);
 }
 
-/** The order, with the id as a tie-breaker so pages never overlap. Nameless people sort last. */
-function orderBy(f: BetaTesterFilters): SQL[] {
+/**
+ * The order, with the id as a tie-breaker so pages never overlap. Nameless people sort last, and so do
+ * people with no place in line when sorting by place: that order is the line's own (lineOrderTerms),
+ * with the referral boost `boost` (a whole number from the settings).
+ */
+function orderBy(f: BetaTesterFilters, boost: number): SQL[] {
   const direction = f.dir === "asc" ? asc : desc;
   switch (f.sort) {
+    case "place":
+      return [
+        asc(sql.raw(`NOT (${inLineSql("waitlist")})`)),
+        ...lineOrderTerms("waitlist", String(Math.trunc(boost))).map((term) => direction(sql.raw(term))),
+        direction(waitlist.id),
+      ];
+    case "referrals":
+      return [direction(waitlist.referralCount), direction(waitlist.id)];
     case "email":
       return [direction(waitlist.email)];
     case "name":
@@ -174,12 +217,14 @@ function orderBy(f: BetaTesterFilters): SQL[] {
 export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters) {
   const db = createDb(d1);
   const where = whereClause(filters);
+  const boost = await readReferralBoost(d1);
   const pageOf = (page: number) =>
     db
       .select(columns)
       .from(waitlist)
+      .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
       .where(where)
-      .orderBy(...orderBy(filters))
+      .orderBy(...orderBy(filters, boost))
       .limit(BETA_TESTERS_PAGE_SIZE)
       .offset((page - 1) * BETA_TESTERS_PAGE_SIZE);
   const [totals, firstTry, sources, utmSources] = await db.batch([
@@ -199,10 +244,11 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   // A page past the end (an old link, or the last row of the last page deleted) shows the last page.
   const page = Math.min(filters.page, pageCount);
   const rows = page === filters.page ? firstTry : await pageOf(page);
+  const places = await placesOf(d1, rows, boost);
   const sorted = (values: (string | null)[]) =>
     values.filter((v): v is string => typeof v === "string").sort((a, b) => a.localeCompare(b, "en"));
   return {
-    rows,
+    rows: rows.map((row) => ({ ...row, place: places.get(row.id) ?? null })),
     total,
     page,
     pageCount,
@@ -211,18 +257,15 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   };
 }
 
-export async function findBetaTester(d1: D1Database, id: number): Promise<{ id: number; email: string } | null> {
-  const [row] = await createDb(d1).select({ id: waitlist.id, email: waitlist.email }).from(waitlist).where(eq(waitlist.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** Deletes one sign-up and records it in the audit log, together. Null when there is no such row. */
-export async function deleteBetaTester(d1: D1Database, admin: SignedInAdmin, id: number): Promise<{ email: string } | null> {
-  const row = await findBetaTester(d1, id);
-  if (!row) return null;
-  const db = createDb(d1);
-  await db.batch([db.delete(waitlist).where(eq(waitlist.id, id)), auditStatement(d1, admin, "deleted beta tester", row.email, { id })]);
-  return { email: row.email };
+/** The places in line of these rows (those in line), in one pass over the line in its own order. */
+async function placesOf(d1: D1Database, rows: { id: number; betaTester: number }[], boost: number): Promise<Map<number, number>> {
+  const ids = rows.filter((row) => row.betaTester).map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const { results } = await d1
+    .prepare(`WITH line AS (${linePlacesSql("?2")}) SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids), boost)
+    .all<{ id: number; place: number }>();
+  return new Map(results.map((row) => [row.id, row.place]));
 }
 
 export const BETA_TESTERS_CSV_HEADER = [
@@ -262,6 +305,7 @@ export async function betaTestersCsv(
   { limit = BETA_TESTERS_EXPORT_LIMIT, chunk = EXPORT_CHUNK }: { limit?: number; chunk?: number } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const db = createDb(d1);
+  const boost = await readReferralBoost(d1);
   // Rows that arrive during the export would shift later chunks' offsets; leave them out.
   const [top] = await db.select({ id: max(waitlist.id) }).from(waitlist);
   const where = and(whereClause(filters), lte(waitlist.id, top?.id ?? 0));
@@ -269,8 +313,9 @@ export async function betaTestersCsv(
     db
       .select(columns)
       .from(waitlist)
+      .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
       .where(where)
-      .orderBy(...orderBy(filters))
+      .orderBy(...orderBy(filters, boost))
       .limit(Math.min(chunk, limit - offset))
       .offset(offset);
 
@@ -345,11 +390,14 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
     }),
   ) as Record<BetaTesterSort, { href: string; active: boolean; next: SortDirection }>;
   const here = betaTesterFilterParams(filters);
-  // Applying the filter form keeps the current sort (only what differs from the default is in `here`).
-  const keepSort = ["sort", "dir"].flatMap((name) => (here.has(name) ? [[name, here.get(name)!] as const] : []));
+  // The filter form carries the sort (its select) and keeps a direction the header links chose.
+  const keepDir = filters.dir !== defaultDirection(filters.sort) ? filters.dir : null;
+  const filtered = Boolean(
+    filters.q || filters.intent !== "all" || filters.status !== "all" || filters.source || filters.utm || filters.from || filters.to || filters.platform !== "all" || filters.invited !== "all",
+  );
   return json({
     filters,
-    filtered: Boolean(filters.q || filters.intent !== "all" || filters.status !== "all" || filters.source || filters.utm || filters.from || filters.to),
+    filtered,
     rows: list.rows,
     total: list.total,
     page: list.page,
@@ -357,13 +405,14 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
     sources: list.sources,
     utmSources: list.utmSources,
     statuses: waitlistStatuses,
+    platforms: PLATFORM_SEGMENTS,
     confirm,
     sortLinks,
     hereHref: withQuery(BETA_TESTERS_PATH, here),
     hereQuery: here.toString(),
     exportHref: withQuery(`${BETA_TESTERS_PATH}.csv`, betaTesterFilterParams(filters, { page: 1 })),
     exportCapped: list.total > BETA_TESTERS_EXPORT_LIMIT ? BETA_TESTERS_EXPORT_LIMIT : null,
-    keepSort,
+    keepDir,
     invite,
   });
 }
@@ -376,6 +425,17 @@ const INVITATION_INTENTS: readonly string[] = [...INVITE_INTENTS, ...CAMPAIGN_IN
  */
 export const betaTestersAction = adminAction(async ({ request, context, session, fields }) => {
   const back = withQuery(BETA_TESTERS_PATH, betaTesterFilterParams(parseBetaTesterFilters(new URL(request.url).searchParams)));
+  if ((BULK_INTENTS as readonly string[]).includes(fields.intent ?? "")) {
+    const ids = selectedIds(fields);
+    // Marked as the bulk bar's, so the page shows it there rather than in the invitation panel.
+    if (ids.length === 0) return json({ ...formRefusal(TESTER_MESSAGES.noneTicked), bulk: true as const }, { status: 400 });
+    if (ids.length > MAX_SELECTED) return json({ ...formRefusal(INVITATION_MESSAGES.tooManySelected), bulk: true as const }, { status: 400 });
+    const bulk = async () => {
+      const outcome = await bulkAction(context, session.admin, fields.intent as BulkIntent, ids, fields.confirmed === "yes");
+      return "flash" in outcome ? redirectWithFlash(request, context, back, outcome.flash) : json(outcome);
+    };
+    return answerSaveFailure({ event: "admin_beta_testers_bulk_failed", intent: fields.intent }, bulk, () => saveFailedRedirect(request, context, back));
+  }
   if (INVITATION_INTENTS.includes(fields.intent ?? "")) {
     const invite = async () => {
       const answer = await invitationAction(context, session.admin, fields);

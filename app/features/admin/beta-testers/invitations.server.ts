@@ -46,7 +46,7 @@ const inviteSchema = z.object({
 });
 
 /** The ticked rows: fields named "invite.<id>" (a checkbox per row, tied to the form by its form attribute). */
-function selectedIds(fields: Record<string, string>): number[] {
+export function selectedIds(fields: Record<string, string>): number[] {
   const ids = Object.keys(fields).flatMap((name) => {
     const match = /^invite\.(\d{1,12})$/.exec(name);
     return match ? [Number(match[1])] : [];
