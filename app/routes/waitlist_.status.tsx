@@ -4,6 +4,7 @@ import { siteConfig } from "~/config/site";
 import { PRIVATE_PAGE_HEADERS } from "~/features/waitlist/entry-access.server";
 import { handleStatusAction, loadStatusPage } from "~/features/waitlist/status-page.server";
 import { StatusPage } from "~/features/waitlist/StatusPage";
+import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 
 /**
  * /waitlist/status?token=…: a person's private status page (ADR 0031): place in line, referrals,
@@ -22,6 +23,9 @@ export const headers: HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadStatusPage(request, context);
 
 export const action = ({ request, context }: ActionFunctionArgs) => handleStatusAction(request, context);
+
+/** "Email me my link", offered when the link does not work, posts to /waitlist/link: nothing here changes. */
+export const shouldRevalidate = publicFormShouldRevalidate;
 
 export default function StatusRoute() {
   const { view } = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
-import { ENTRY_PAGE_TEXT } from "~/lib/messages";
+import { ENTRY_PAGE_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { entryLinks, seedConfirmedLine, seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration, waitlistSubmit } from "./helpers";
@@ -98,6 +98,17 @@ test("Email me my link, on its own page: a bad address is refused with the form'
   await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address");
   await expect(page.getByLabel("Your email")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("Email me my link, with JavaScript: a lost connection shows the spec's network message in the form, not an error page", async ({ browser, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser itself shows a lost connection");
+  const page = await newPerson(browser, javaScriptEnabled);
+  await open(page, `${stack.origin}/waitlist/link`, javaScriptEnabled);
+  await page.route("**/waitlist/link?_data=*", (route) => route.abort("internetdisconnected"));
+  await page.getByLabel("Your email").fill(uniqueEmail("offline-link"));
+  await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
+  await expect(page.getByRole("alert")).toHaveText(WAITLIST_FORM_MESSAGES.network);
+  await expect(page.getByRole("heading", { level: 1, name: STATUS_LINK_TEXT.title })).toBeVisible();
 });
 
 test("Sign out old links: the old link stops working, the page shows no new one, and the new one arrives by email", async ({ browser, javaScriptEnabled }) => {

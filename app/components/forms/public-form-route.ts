@@ -34,7 +34,7 @@ export async function publicFormClientAction({ request, serverAction }: ClientAc
 }
 
 /** The pages whose action answers a public form (ADR 0051). */
-const PUBLIC_FORM_PAGES: ReadonlySet<string> = new Set(["/contact", "/waitlist", "/notify"]);
+const PUBLIC_FORM_PAGES: ReadonlySet<string> = new Set(["/contact", "/waitlist", "/notify", "/waitlist/link"]);
 
 /**
  * A public form changes nothing any loader shows: after one is sent, no data is reloaded (on /home

@@ -1,57 +1,64 @@
 /**
- * "Email me my link" (ADR 0045): one address field that posts to /waitlist/link. Without JavaScript it
- * is a plain form and that page renders the answer; with it, a fetcher sends it and the answer shows
- * in place. Offered by /waitlist (a disclosure under the sign-up form, closed until opened), by the
- * status page when a link does not work, and on its own page.
+ * "Email me my link" (ADR 0045), a public form (ADR 0051): one address field that posts to
+ * /waitlist/link. Without JavaScript that page renders the answer; with it, the answer shows in place.
+ * Offered by /waitlist (a disclosure under the sign-up form, closed until opened), by the status page
+ * when a link does not work, and on its own page.
  */
-import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
+import { usePublicForm } from "~/components/forms/usePublicForm";
 import { ChevronDownIcon } from "~/components/ui/icons";
+import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { EntryCard, EntryPage } from "./entry-page";
-import { STATUS_LINK_REQUEST_PATH, STATUS_LINK_TEXT, type StatusLinkRequestResult } from "./status-link-request";
+import { STATUS_LINK_REQUEST_PATH, STATUS_LINK_TEXT, statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
+
+type StatusLinkAnswer = PublicFormAnswer<StatusLinkAsked>;
 
 /**
- * The form and its answer. `initialResult`: the answer of a POST without JavaScript; `primary`: the
+ * The form and its answer. `pageAnswer`: the answer of a POST without JavaScript; `primary`: the
  * page's main action (not beside the sign-up form).
  */
-export function EmailMyLinkForm({ initialResult, primary = false }: { initialResult?: StatusLinkRequestResult; primary?: boolean }) {
-  const fetcher = useFetcher<StatusLinkRequestResult>();
-  const result = fetcher.data ?? initialResult;
+export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: StatusLinkAnswer; primary?: boolean }) {
   const id = useId();
-  const emailError = result?.state === "error" && result.field === "email" ? result.message : null;
+  const { form, fields, answer, submitting, formProps } = usePublicForm(statusLinkRequestSchema, {
+    id: `${id}-form`,
+    action: STATUS_LINK_REQUEST_PATH,
+    pageAnswer,
+    analyticsName: "status_link_request",
+  });
+  const formError = form.errors?.[0];
   return (
-    <fetcher.Form method="post" action={STATUS_LINK_REQUEST_PATH} noValidate className="space-y-4">
+    <form {...formProps} className="space-y-4">
       <TextField
         id={`${id}-email`}
         label="Your email"
-        name="email"
+        name={fields.email.name}
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        defaultValue={result?.email}
-        error={emailError}
+        defaultValue={fields.email.initialValue}
+        error={fields.email.errors?.[0]}
         errorRole="alert"
       />
-      {result?.state === "error" && result.field === null ? (
+      {formError ? (
         <p className="alert-error" role="alert">
-          {result.message}
+          {formError}
         </p>
       ) : null}
       <div role="status">
-        {result?.state === "asked" ? (
+        {answer?.state === "success" ? (
           <div className="alert-success space-y-2 break-words" data-testid="status-link-asked">
-            <p>{STATUS_LINK_TEXT.asked(result.email)}</p>
+            <p>{STATUS_LINK_TEXT.asked(answer.email)}</p>
             <p className="font-normal">{STATUS_LINK_TEXT.askedHint}</p>
           </div>
         ) : null}
       </div>
-      <SubmitButton submitting={fetcher.state === "submitting"} pendingLabel={STATUS_LINK_TEXT.sending} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
+      <SubmitButton submitting={submitting} pendingLabel={STATUS_LINK_TEXT.sending} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
         {STATUS_LINK_TEXT.button}
       </SubmitButton>
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -84,11 +91,11 @@ export function EmailMyLinkCard() {
 }
 
 /** /waitlist/link: the form on its own, and where it answers without JavaScript. */
-export function EmailMyLinkPage({ result }: { result?: StatusLinkRequestResult }) {
+export function EmailMyLinkPage({ pageAnswer }: { pageAnswer?: StatusLinkAnswer }) {
   return (
     <EntryPage title={STATUS_LINK_TEXT.title} lead={STATUS_LINK_TEXT.lead}>
       <div className="card p-6 sm:p-8">
-        <EmailMyLinkForm initialResult={result} primary />
+        <EmailMyLinkForm pageAnswer={pageAnswer} primary />
       </div>
     </EntryPage>
   );

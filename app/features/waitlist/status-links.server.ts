@@ -14,13 +14,14 @@ import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server";
 import { checkKeyedLimits } from "~/lib/client-limiter.server";
 import { emailSettings } from "~/lib/env.server";
-import { emailProblem, normaliseEmail } from "~/lib/field-rules";
+import { normaliseEmail } from "~/lib/field-rules";
 import { inboxKey } from "~/lib/inbox";
 import { logError } from "~/lib/log.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { clientOverLimit, formAnswer, readFormFields } from "~/lib/public-form.server";
+import { formFailure, type PublicFormAnswer } from "~/lib/public-form-answer";
+import { clientOverLimit, fieldsRefused, formAnswer, readFormFields, readPublicForm, submissionRefused } from "~/lib/public-form.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
-import { STATUS_LINK_TEXT, type StatusLinkRequestResult } from "./status-link-request";
+import { STATUS_LINK_TEXT, statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
 
 /**
  * Requests one client may send (whatever the addresses), and links one inbox may be sent: at most 1 in
@@ -34,27 +35,23 @@ export const STATUS_LINK_LIMITS = {
   ],
 } as const;
 
-const answer = (result: StatusLinkRequestResult, status = 200, headers?: HeadersInit) => formAnswer(result, status, headers);
-
 /** POST /waitlist/link: "Email me my link". */
 export async function handleStatusLinkRequest(request: Request, context: AppLoadContext) {
   const fields = await readFormFields(request);
-  const typed = typeof fields?.email === "string" ? fields.email.slice(0, 300) : "";
-  const problem = emailProblem(typed);
-  if (problem) return answer({ state: "error", message: problem, field: "email", email: typed }, 400);
-  const email = normaliseEmail(typed);
+  if (!fields) return formAnswer(formFailure(WAITLIST_FORM_MESSAGES.fallback), 400);
+  const submission = readPublicForm(fields, statusLinkRequestSchema);
+  if (submission.status !== "success") return fieldsRefused(submission);
+  const email = normaliseEmail(submission.value.email);
 
   // 409, as the owner's forms answer while email is off: the site's state, not a fault.
-  if (!emailSettings(context.env).enabled) return answer({ state: "error", message: STATUS_LINK_TEXT.emailOff, field: null, email }, 409);
+  if (!emailSettings(context.env).enabled) return submissionRefused(submission, STATUS_LINK_TEXT.emailOff, 409);
   const client = await clientOverLimit(request, context, STATUS_LINK_LIMITS.perClient);
-  if (client.limited) {
-    return answer({ state: "error", message: RATE_LIMIT_MESSAGE, field: null, email }, 429, { "Retry-After": String(client.retryAfterSeconds) });
-  }
+  if (client.limited) return submissionRefused(submission, RATE_LIMIT_MESSAGE, 429, { "Retry-After": String(client.retryAfterSeconds) });
   // Counted for every address asked about, on the list or not, so the limit says nothing about membership.
   const inbox = await checkKeyedLimits(context, `inbox:${inboxKey(email)}`, STATUS_LINK_LIMITS.perInbox);
   if (inbox.limited) {
     const message = STATUS_LINK_TEXT.tooManyForInbox(Math.ceil(inbox.retryAfterSeconds / 60));
-    return answer({ state: "error", message, field: null, email }, 429, { "Retry-After": String(inbox.retryAfterSeconds) });
+    return submissionRefused(submission, message, 429, { "Retry-After": String(inbox.retryAfterSeconds) });
   }
 
   try {
@@ -63,9 +60,9 @@ export async function handleStatusLinkRequest(request: Request, context: AppLoad
     if (result.meta.changes > 0) nudgeEmailDelivery(context);
   } catch (error) {
     logError("status_link_request_failed", error);
-    return answer({ state: "error", message: WAITLIST_FORM_MESSAGES.fallback, field: null, email }, 503);
+    return submissionRefused(submission, WAITLIST_FORM_MESSAGES.fallback, 503);
   }
-  return answer({ state: "asked", email });
+  return formAnswer<PublicFormAnswer<StatusLinkAsked>>({ state: "success", email });
 }
 
 /**
