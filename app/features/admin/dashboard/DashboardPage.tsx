@@ -160,6 +160,11 @@ export function DashboardPage() {
               ))}
             </ol>
           )}
+          <p className="mt-4 text-sm">
+            <Link className="underline" to={ADMIN_PATHS.auditLog} data-testid="audit-log-link">
+              See the whole audit log
+            </Link>
+          </p>
         </section>
       </div>
     </>
