@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { DateFilter, FilterSelect } from "~/features/admin/ui/FilterFields";
@@ -20,6 +20,7 @@ function detailsText(details: Record<string, unknown>): string {
 export function AuditLogPage() {
   const data = useLoaderData<typeof loadAuditLogPage>();
   const { filters } = data;
+  const { search } = useLocation();
   return (
     <>
       <PageHeader
@@ -33,7 +34,8 @@ export function AuditLogPage() {
       />
       <section className="admin-panel" aria-labelledby="audit-filters-title">
         <h2 id="audit-filters-title">Filter</h2>
-        <Form method="get" action={PATH} className="filters" role="search" aria-labelledby="audit-filters-title">
+        {/* Keyed by the query: its fields take the filters again after a client-side navigation (Clear, a link). */}
+        <Form key={search} method="get" action={PATH} className="filters" role="search" aria-labelledby="audit-filters-title">
           <FilterSelect id="audit-admin" name="admin" label="Admin" all="All admins" values={data.admins} current={filters.admin} />
           <FilterSelect id="audit-action" name="action" label="Action" all="All actions" values={data.actions} current={filters.action} />
           <DateFilter id="audit-from" name="from" label="From" current={filters.from} hintId="audit-dates-hint" />

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { FilterSelect } from "~/features/admin/ui/FilterFields";
@@ -17,6 +17,7 @@ const REPORT_PILL: Record<string, string> = { delivered: "pill pill-on", bounced
 export function EmailLogPage() {
   const data = useLoaderData<typeof loadEmailLogPage>();
   const { filters } = data;
+  const { search } = useLocation();
   return (
     <>
       <PageHeader
@@ -30,7 +31,8 @@ export function EmailLogPage() {
       />
       <section className="admin-panel" aria-labelledby="email-log-filters-title">
         <h2 id="email-log-filters-title">Filter</h2>
-        <Form method="get" action={PATH} className="filters" role="search" aria-labelledby="email-log-filters-title">
+        {/* Keyed by the query: its fields take the filters again after a client-side navigation (Clear, a link). */}
+        <Form key={search} method="get" action={PATH} className="filters" role="search" aria-labelledby="email-log-filters-title">
           <div>
             <label className="field-label" htmlFor="email-log-q">
               Recipient

@@ -13,13 +13,17 @@ export interface ChartSeries {
   values: readonly number[];
 }
 
-/** A label every 7 days up to 35 days, then a multiple of 7 giving about five labels. */
+/**
+ * Which days are labelled: the first and the last (set against the chart's edges), and every 7th day
+ * back from the last (every few weeks on long ranges, about five labels), leaving out any too near the
+ * first to fit beside it.
+ */
 function labelledDays(days: number): number[] {
+  if (days <= 1) return days === 1 ? [0] : [];
   const every = Math.max(7, Math.ceil(days / 35) * 7);
-  const shown = Array.from({ length: days }, (_, i) => i).filter((i) => i % every === 0);
-  // The last day too, when it is far enough from the last label not to run into it.
-  if (days > 1 && (days - 1) % every >= Math.ceil(every / 2)) shown.push(days - 1);
-  return shown;
+  const shown = [days - 1];
+  for (let i = days - 1 - every; i >= every / 2; i -= every) shown.unshift(i);
+  return [0, ...shown];
 }
 
 export function BarChart({ dates, series, label }: { dates: readonly string[]; series: readonly ChartSeries[]; label: string }) {
