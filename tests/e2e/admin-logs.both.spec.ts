@@ -107,6 +107,8 @@ for (const width of [320, 768, 1280]) {
       }),
     );
     expect(measured.length).toBeGreaterThanOrEqual(4);
+    // The chart fits the screen: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     for (const label of measured) {
       expect(label.text, "a whole MM-DD day").toMatch(/^\d{2}-\d{2}$/);
       expect(label.fontPx, `${label.text} font size`).toBeGreaterThanOrEqual(11);

@@ -18,6 +18,7 @@ const UNWRAPPED_ELEMENTS = new Set(["html", "body", "center", "font", "main", "s
 const KEPT_ATTRIBUTES = new Set([
   "align", "bgcolor", "border", "cellpadding", "cellspacing", "colspan", "dir", "height", "href", "lang", "role", "rowspan", "style", "title", "valign", "width",
 ]);
+const HEADING_DEMOTED: Record<string, string> = { h1: "h3", h2: "h4", h3: "h5", h4: "h6" };
 const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
 /** A style that could fetch something (url(), image-set(), @import) or hide one in an escape. */
 const UNSAFE_STYLE = /url\s*\(|image-set|@import|expression|\\/i;
@@ -41,6 +42,9 @@ export async function inlineMessageHtml(html: string): Promise<string> {
         const attributes = [...(element.attributes as unknown as Iterable<[string, string]>)].map(([name, value]) => [name.toLowerCase(), value] as const);
         for (const [name, value] of attributes) if (!keepAttribute(name, value)) element.removeAttribute(name);
         if (tag === "a" && element.hasAttribute("href")) element.setAttribute("rel", "noopener noreferrer");
+        // The page has its own h1 and the message sits under an h2: its headings move down to fit the outline.
+        // (tagName is writable in HTMLRewriter; the DOM's Element type, merged in, says read-only.)
+        if (HEADING_DEMOTED[tag]) (element as unknown as { tagName: string }).tagName = HEADING_DEMOTED[tag];
       },
     });
   const safe = await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).text();
