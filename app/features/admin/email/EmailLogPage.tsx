@@ -78,14 +78,11 @@ export function EmailLogPage() {
         testId="email-log"
         className="mt-5"
         caption={data.filtered ? "Messages matching the filters, newest first" : "Every message, newest first"}
-        columns={[{ label: "Queued" }, { label: "Recipient" }, { label: "Kind" }, { label: "Status" }, { label: "Attempts", numeric: true }, { label: "Last error" }]}
+        columns={[{ label: "Recipient" }, { label: "Kind" }, { label: "Status" }, { label: "Attempts", numeric: true }, { label: "Queued" }, { label: "Last error" }]}
         empty={data.rows.length === 0 ? (data.filtered ? "No messages match these filters." : "No messages yet.") : null}
       >
         {data.rows.map((row) => (
           <tr key={row.id} data-testid="email-log-row">
-            <td className="whitespace-nowrap">
-              <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
-            </td>
             <td className="cell-clip" data-testid="email-log-recipient">
               {row.recipient}
             </td>
@@ -111,6 +108,9 @@ export function EmailLogPage() {
               ) : null}
             </td>
             <td className="num">{row.attempts}</td>
+            <td className="whitespace-nowrap">
+              <time dateTime={row.createdAt}>{formatUtcDateTime(row.createdAt)}</time>
+            </td>
             <td className="cell-clip text-sm">{row.lastError ?? "—"}</td>
           </tr>
         ))}
