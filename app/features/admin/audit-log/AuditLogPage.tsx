@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { DateFilter, FilterSelect } from "~/features/admin/ui/FilterFields";
+import { DateFilter, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { formatUtcDateTime } from "~/lib/dates";

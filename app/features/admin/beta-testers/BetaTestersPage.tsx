@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel, confirmHref } from "~/features/admin/ui/ConfirmPanel";
-import { DateFilter, FilterSelect } from "~/features/admin/ui/FilterFields";
+import { DateFilter, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize, intentLabel } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { FilterSelect } from "~/features/admin/ui/FilterFields";
+import { FilterSelect } from "~/features/admin/ui/filter-fields";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
