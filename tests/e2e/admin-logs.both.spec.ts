@@ -25,6 +25,8 @@ test("the audit log is filtered by admin, action and day, and its export keeps t
 
   await page.getByRole("combobox", { name: "Admin" }).selectOption(admin);
   await page.getByRole("button", { name: "Apply" }).click();
+  // Each Apply is a new page (a GET of the form): the next fields are filled on it, not on the old one.
+  await expect(page).toHaveURL(/\?admin=/);
   const rows = page.getByTestId("audit-row");
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText("third@example.test");
@@ -32,6 +34,7 @@ test("the audit log is filtered by admin, action and day, and its export keeps t
   await page.getByRole("combobox", { name: "Action" }).selectOption("deleted beta tester");
   await page.getByLabel("From", { exact: true }).fill("2026-02-02");
   await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/&from=2026-02-02/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("third@example.test");
   await expect(page.getByRole("combobox", { name: "Admin" })).toHaveValue(admin);
@@ -68,18 +71,22 @@ test("the email log finds the messages to an address, by kind and status", async
   // Searched as the person would spell it when they write in.
   await page.getByRole("searchbox", { name: "Recipient" }).fill(person.toUpperCase());
   await page.getByRole("button", { name: "Apply" }).click();
+  // Each Apply is a new page (a GET of the form): the next fields are set on it, not on the old one.
+  await expect(page).toHaveURL(/\?q=/);
   const rows = page.getByTestId("email-log-row");
   await expect(rows).toHaveCount(3);
   await expect(page.getByTestId("email-log-kind")).toHaveText(["Status link", "Welcome", "Confirm"]);
 
   await page.getByRole("combobox", { name: "Kind" }).selectOption("welcome");
   await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/&kind=welcome/);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Failed");
 
   await page.getByRole("combobox", { name: "Kind" }).selectOption("");
   await page.getByRole("combobox", { name: "Status" }).selectOption("sent");
   await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/&status=sent/);
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId("email-log-kind")).toHaveText(["Confirm"]);
   await expect(page.getByTestId("email-log-recipient")).toHaveText([person]);
