@@ -95,6 +95,8 @@ const ADMIN_PAGES = [
   "/admin/analytics",
   "/admin/email",
   "/admin/announcements",
+  "/admin/audit",
+  "/admin/email/messages",
 ];
 
 test.describe("admin pages", () => {

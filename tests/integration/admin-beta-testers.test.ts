@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BETA_TESTERS_EXPORT_LIMIT, betaTestersCsv, parseBetaTesterFilters } from "~/features/admin/beta-testers/beta-testers.server";
 import { adminPost, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
 import type { TestApp } from "../support/app";
+import { parseCsv } from "../support/csv";
 
 let app: TestApp;
 let cookie: string;
@@ -296,36 +297,6 @@ describe("the beta testers page", () => {
     expect((await page("?page=99")).emails).toEqual(newestFirst.slice(25));
   });
 });
-
-/** A minimal RFC 4180 reader, to check the export the way a spreadsheet would read it. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c !== '"') field += c;
-      else if (text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i++;
-    } else field += c;
-  }
-  expect(field, "the file ends with CRLF").toBe("");
-  return records;
-}
 
 describe("the CSV export", () => {
   const HEADER =

@@ -134,7 +134,7 @@ describe("the list", () => {
 });
 
 describe("one message", () => {
-  it("shows a real confirmation: its HTML sandboxed without its style block, its text, and its links as anchors", async () => {
+  it("shows a real confirmation: its HTML inline, whole and cleaned, its text, and its links as anchors", async () => {
     const entry = await app.db.prepare("INSERT INTO waitlist (email, first_name, status, metadata) VALUES ('newcomer@example.test', 'Nia', 'pending', '{}') RETURNING id").first<{ id: number }>();
     await outboxInsert(app.db, { idempotencyKey: "confirm:test", kind: "confirm", recipient: "newcomer@example.test", waitlist: { id: entry!.id }, payload: { consentRequest: true } }).run();
     const report = await deliverDueEmail({ ...app.env, ...MAILBOX }, { sleep: async () => {} });
@@ -148,15 +148,15 @@ describe("one message", () => {
     expect(html).toContain("To newcomer@example.test");
     expect(html).toContain("Confirm");
 
-    // The preview: srcdoc in a frame sandboxed of everything; the page's CSP (inherited by srcdoc) allows no <style>.
-    const frame = /<iframe [^>]*>/.exec(raw)![0];
-    expect(frame).toContain('sandbox=""');
-    const srcdoc = decodeHtml(/srcDoc="([^"]*)"/.exec(frame)![1]!);
-    expect(srcdoc).toContain("Please confirm your email");
+    // The message inline at its full height, cleaned to a mail layout's tags: no style block, script, class
+    // or id, and the whole of it down to its footer (the unsubscribe line).
+    const preview = /<div class="mail-preview" data-testid="message-html">([\s\S]*?)<\/div><\/section>/.exec(raw)![1]!;
+    expect(preview).toContain("Please confirm your email");
+    expect(preview).toMatch(/href="http:\/\/127\.0\.0\.1:8788\/waitlist\/unsubscribe\?token=[^"]+"[^>]*>Unsubscribe<\/a> from LinkVault emails/);
     // Not confirmed yet: the name typed with the address is not repeated to it.
-    expect(srcdoc).not.toContain("Nia");
-    expect(srcdoc).not.toMatch(/<style/i);
-    expect(srcdoc).not.toMatch(/<script/i);
+    expect(preview).not.toContain("Nia");
+    expect(preview).not.toMatch(/<(style|script|head|title|meta)\b/i);
+    expect(preview).not.toMatch(/\s(class|id)="/);
     expect(csp).toContain("style-src 'self'");
 
     // The links, as anchors of this page, in the message's order: the site, the confirmation with the button's words, unsubscribe.
@@ -193,6 +193,30 @@ describe("one message", () => {
       const missing = await page(path);
       expect(missing.status, path).toBe(404);
     }
+  });
+
+  it("keeps only a mail layout's tags and attributes: nothing that runs, fetches, submits or reaches the page's styles", async () => {
+    const hostile = [
+      '<!doctype html><html><head><title>T</title><style>body{display:none}</style><meta http-equiv="refresh" content="0;url=https://evil.test"></head><body style="margin:0">',
+      '<table role="presentation" width="100%" class="fixed inset-0" id="admin-main"><tr><td align="center" style="padding:8px;color:#0f172a">Kept cell</td></tr></table>',
+      '<p onclick="x()" onmouseover="y()">Kept paragraph</p>',
+      '<script>alert(1)</script><svg><script>alert(2)</script></svg><iframe srcdoc="<script>alert(3)</script>"></iframe>',
+      '<xmp><img src=x onerror=alert(4)></xmp><noscript><img src=x onerror=alert(5)></noscript><textarea><script>alert(6)</script></textarea>',
+      '<form action="https://evil.test"><input name="q"><button>Go</button></form><img src="https://tracker.test/pixel.gif">',
+      '<div style="background:url(https://tracker.test/bg.png)">Kept div</div><span style="background:\\75rl(https://tracker.test/x)">Kept span</span>',
+      '<a href=" JaVaScRiPt:alert(7)">Bad link</a><a href="data:text/html,x">Data link</a><a href="https://linkvault.example/ok">Good link</a>',
+      "<!-- a comment --><plaintext><script>alert(8)</script>",
+    ].join("");
+    const id = await addMessage({ recipient: "x@example.test", subject: "Hostile", html: hostile, at: "2026-01-01T00:00:00.000Z" });
+    const { status, raw } = await page(`${PATH}/${id}`);
+    expect(status).toBe(200);
+    const preview = /<div class="mail-preview" data-testid="message-html">([\s\S]*?)<\/div><\/section>/.exec(raw)![1]!;
+    for (const kept of ["Kept cell", "Kept paragraph", "Kept div", "Kept span", "Bad link", "Good link"]) expect(preview).toContain(kept);
+    expect(preview).toContain('<td align="center" style="padding:8px;color:#0f172a">');
+    expect(preview).toContain('<a href="https://linkvault.example/ok" rel="noopener noreferrer">');
+    expect(preview).not.toMatch(/<(script|style|svg|iframe|xmp|noscript|textarea|form|input|button|img|meta|title|head|body|html|plaintext)\b/i);
+    expect(preview).not.toMatch(/\s(on\w+|class|id|src|action)=/i);
+    expect(preview).not.toMatch(/javascript:|data:text|url\(|tracker\.test|evil\.test|alert\(|a comment|doctype/i);
   });
 
   it("reads links from HTML the way a reader sees them", () => {

@@ -126,7 +126,7 @@ function DailyChart({
   return (
     <section className="admin-panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      {total === 0 ? <Empty>{empty}</Empty> : <BarChart data={data} label={title} valueLabel={valueLabel} />}
+      {total === 0 ? <Empty>{empty}</Empty> : <BarChart dates={data.map((d) => d.date)} series={[{ label: valueLabel, values: data.map((d) => d.count) }]} label={title} />}
     </section>
   );
 }

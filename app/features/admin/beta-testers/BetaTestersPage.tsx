@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
+import { DateFilter, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize, intentLabel } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
@@ -51,57 +51,6 @@ function SortHeader({
         {link.active ? <span aria-hidden="true">{dir === "asc" ? "▲" : "▼"}</span> : null}
       </Link>
     </th>
-  );
-}
-
-/** A filter's select: "all" first, then the common values, keeping a value from the URL that is not among them. */
-function FilterSelect({
-  id,
-  name,
-  label,
-  all,
-  allValue = "",
-  values,
-  current,
-  show = (value) => value,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  /** The first option's text, and its value (the filter's "no filter"). */
-  all: string;
-  allValue?: string;
-  values: readonly string[];
-  current: string;
-  show?: (value: string) => ReactNode;
-}) {
-  const choices = current && current !== allValue && !values.includes(current) ? [current, ...values] : values;
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select className="field-input" id={id} name={name} defaultValue={current}>
-        <option value={allValue}>{all}</option>
-        {choices.map((value) => (
-          <option key={value} value={value}>
-            {show(value)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** One end of the sign-up date range (its hint says the days are UTC and included). */
-function DateFilter({ id, name, label, current }: { id: string; name: string; label: string; current: string }) {
-  return (
-    <div>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input className="field-input" id={id} type="date" name={name} defaultValue={current} aria-describedby="bt-dates-hint" />
-    </div>
   );
 }
 
@@ -275,8 +224,8 @@ export function BetaTestersPage() {
           />
           <FilterSelect id="bt-source" name="source" label="Source" all="All sources" values={data.sources} current={filters.source} show={humanize} />
           <FilterSelect id="bt-utm" name="utm" label="UTM source" all="All UTM sources" values={data.utmSources} current={filters.utm} />
-          <DateFilter id="bt-from" name="from" label="Signed up from" current={filters.from} />
-          <DateFilter id="bt-to" name="to" label="Signed up to" current={filters.to} />
+          <DateFilter id="bt-from" name="from" label="Signed up from" current={filters.from} hintId="bt-dates-hint" />
+          <DateFilter id="bt-to" name="to" label="Signed up to" current={filters.to} hintId="bt-dates-hint" />
           <FilterSelect
             id="bt-sort"
             name="sort"

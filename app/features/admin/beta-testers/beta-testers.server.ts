@@ -10,7 +10,7 @@ import { z } from "zod";
 import { waitlist, waitlistStatuses } from "~/db/schema";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
-import { loadListPage, withQuery } from "~/features/admin/list-page.server";
+import { isoDayParam, loadListPage, pageParam, withQuery } from "~/features/admin/list-page.server";
 import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { WAITLIST_INTENTS } from "~/lib/constants";
@@ -55,15 +55,6 @@ export function defaultDirection(sort: BetaTesterSort): SortDirection {
   return sort === "created_at" || sort === "referrals" ? "desc" : "asc";
 }
 
-/** A real calendar day as YYYY-MM-DD (2024-02-30 is refused, not rolled over to March). */
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00.000Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  });
-
 const filterSchema = z.object({
   q: z
     .string()
@@ -74,13 +65,13 @@ const filterSchema = z.object({
   status: z.enum(STATUS_FILTERS).catch("all"),
   source: z.string().trim().max(200).catch(""),
   utm: z.string().trim().max(200).catch(""),
-  from: isoDay.catch(""),
-  to: isoDay.catch(""),
+  from: isoDayParam,
+  to: isoDayParam,
   platform: z.enum(PLATFORM_FILTERS).catch("all"),
   invited: z.enum(INVITED_FILTERS).catch("all"),
   sort: z.enum(BETA_TESTER_SORTS).catch("created_at"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageParam,
 });
 
 export interface BetaTesterFilters {

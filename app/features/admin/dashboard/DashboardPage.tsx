@@ -101,8 +101,15 @@ export function DashboardPage() {
 
       <div className="admin-grid-2 mt-5">
         <section className="admin-panel" aria-labelledby="chart-title">
-          <h2 id="chart-title">Daily beta sign-ups, last {DASHBOARD_CHART_DAYS} days (UTC)</h2>
-          <BarChart data={data.chart} label={`Daily beta sign-ups, last ${DASHBOARD_CHART_DAYS} days`} />
+          <h2 id="chart-title">Daily sign-ups, last {DASHBOARD_CHART_DAYS} days (UTC)</h2>
+          <BarChart
+            dates={data.chart.dates}
+            series={[
+              { label: "Beta sign-ups", values: data.chart.beta },
+              { label: "Notify-me requests", values: data.chart.notifyMe },
+            ]}
+            label={`Daily beta sign-ups and notify-me requests, last ${DASHBOARD_CHART_DAYS} days`}
+          />
         </section>
         <section className="admin-panel" aria-labelledby="breakdown-title">
           <h2 id="breakdown-title">Sign-ups by intent and source</h2>
@@ -160,6 +167,11 @@ export function DashboardPage() {
               ))}
             </ol>
           )}
+          <p className="mt-4 text-sm">
+            <Link className="underline" to={ADMIN_PATHS.auditLog} data-testid="audit-log-link">
+              See the whole audit log
+            </Link>
+          </p>
         </section>
       </div>
     </>

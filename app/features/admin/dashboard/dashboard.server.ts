@@ -27,7 +27,7 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
   // Beta sign-ups and notify-me requests are two lists, counted apart (ADR 0048); the sign-up figures are the beta's.
   const beta = eq(waitlist.intent, "beta_testing");
   const sum = (condition: string) => sql<number>`coalesce(sum(${sql.raw(condition)}), 0)`;
-  const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, notifyMe, contacts, reviews, settings] = await db.batch([
+  const [totals, byStatus, last7, previous7, last30, byIntent, bySource, daily, dailyNotifyMe, notifyMe, contacts, reviews, settings] = await db.batch([
     db.select({ n: count(), testers: sum(betaTesterSql()) }).from(waitlist).where(beta),
     db.select({ status: waitlist.status, n: count() }).from(waitlist).where(beta).groupBy(waitlist.status),
     db.select({ n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, isoDaysAgo(now, 7)))),
@@ -36,6 +36,8 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
     db.select({ key: waitlist.intent, n: count() }).from(waitlist).groupBy(waitlist.intent).orderBy(desc(count())),
     db.select({ key: waitlist.source, n: count() }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())),
     db.select({ day, n: count() }).from(waitlist).where(and(beta, gte(waitlist.createdAt, chartStart))).groupBy(day),
+    // Notify-me requests by the day their entry was made (the table keeps no date for a platform asked for later).
+    db.select({ day, n: count() }).from(waitlist).where(and(sql.raw(NOTIFY_ME_SQL), gte(waitlist.createdAt, chartStart))).groupBy(day),
     db
       .select({
         n: count(),
@@ -62,11 +64,15 @@ export async function loadDashboard(d1: D1Database, kv: KVNamespace, env: EmailE
   const statusCounts = Object.fromEntries(waitlistStatuses.map((status) => [status, 0])) as Record<WaitlistStatus, number>;
   for (const row of byStatus) statusCounts[row.status] = row.n;
 
-  const perDay = new Map(daily.map((row) => [row.day, row.n]));
-  const chart = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {
-    const date = utcDay(now - (DASHBOARD_CHART_DAYS - 1 - i) * DAY_MS);
-    return { date, count: perDay.get(date) ?? 0 };
-  });
+  const betaPerDay = new Map(daily.map((row) => [row.day, row.n]));
+  const notifyMePerDay = new Map(dailyNotifyMe.map((row) => [row.day, row.n]));
+  const dates = Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => utcDay(now - (DASHBOARD_CHART_DAYS - 1 - i) * DAY_MS));
+  // Two lists, two series (ADR 0048): someone on both is in both.
+  const chart = {
+    dates,
+    beta: dates.map((date) => betaPerDay.get(date) ?? 0),
+    notifyMe: dates.map((date) => notifyMePerDay.get(date) ?? 0),
+  };
   const stored = new Map(settings.map((row) => [row.key, row.value]));
   const settingValue = (key: SettingKey) => parseBoolean(stored.get(key) ?? SETTING_DEFAULTS[key]);
 

@@ -1,24 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { refusalMessage } from "~/features/admin/form-schema";
 import { ActionsCell, AdminTable } from "~/features/admin/ui/AdminTable";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
+import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { IntentFields, PostButton } from "~/features/admin/ui/PostButton";
 import { formatUtcDateTime } from "~/lib/dates";
 import { EmailStatusPanel } from "./EmailStatusPanel";
+import { OUTBOX_STATUS_TEXT } from "./outbox-status";
 import type { loadEmailPage } from "./email.server";
-
-/** What each status means, in the order a message moves through them. */
-const STATUS_TEXT = [
-  { status: "queued", label: "Queued", hint: "waiting for its time to be sent" },
-  { status: "sending", label: "Sending", hint: "with a sender right now" },
-  { status: "sent", label: "Sent", hint: "accepted by the provider" },
-  { status: "failed", label: "Failed", hint: "refused, or out of attempts; can be retried" },
-  { status: "cancelled", label: "Cancelled", hint: "not sent on purpose: unsubscribed, no longer wanted, or the entry was deleted" },
-] as const;
 
 export function EmailPage() {
   const data = useLoaderData<typeof loadEmailPage>();
@@ -46,7 +39,7 @@ export function EmailPage() {
         <section className="admin-panel" aria-labelledby="outbox-title">
           <h2 id="outbox-title">Outbox by status</h2>
           <dl className="grid gap-2 text-sm" data-testid="outbox-counts">
-            {STATUS_TEXT.map(({ status, label, hint }) => (
+            {OUTBOX_STATUS_TEXT.map(({ status, label, hint }) => (
               <div key={status} className="flex justify-between gap-4">
                 <dt>
                   {label} <span className="text-ink-muted">· {hint}</span>
@@ -58,6 +51,11 @@ export function EmailPage() {
             ))}
           </dl>
           <p className="mt-3 text-sm text-ink-muted">Sent, failed and cancelled messages are kept for 90 days.</p>
+          <p className="mt-3 text-sm">
+            <Link className="underline" to={ADMIN_PATHS.emailLog} data-testid="email-log-link">
+              See every message, by recipient
+            </Link>
+          </p>
         </section>
       </div>
 

@@ -2,14 +2,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
-import { PreviewFrame } from "~/features/admin/ui/PreviewFrame";
 import { formatUtcDateTime } from "~/lib/dates";
 import type { loadMailboxMessage } from "./mailbox.server";
 
 /**
- * One message of the development mailbox: its links as real anchors (the preview's own links open
- * nothing), the HTML in a frame sandboxed of everything (no scripts, forms, navigation or same-origin
- * access), the plain-text part, and the headers.
+ * One message of the development mailbox: its links, the HTML inline at its full height (cleaned on
+ * the server to a mail layout's tags and attributes), the plain-text part, and the headers.
  */
 export function MailboxMessagePage() {
   const message = useLoaderData<typeof loadMailboxMessage>();
@@ -49,9 +47,10 @@ export function MailboxMessagePage() {
       <section className="admin-panel" aria-labelledby="html-title">
         <h2 id="html-title">As HTML</h2>
         <p className="mb-3 text-sm text-ink-muted">
-          A preview in a sandbox: its links do nothing here (use the list above), and its style block (dark mode, narrow screens) is left out.
+          The whole message as its layout draws it, in light mode (its style block, for dark mode and narrow screens, is left out).
         </p>
-        <PreviewFrame title={`The message “${message.subject}” as HTML`} html={message.previewHtml} testId="message-html" height="h-[40rem]" />
+        {/* Made safe on the server (message-preview.server.ts): only a mail layout's tags and attributes are left. */}
+        <div className="mail-preview" data-testid="message-html" dangerouslySetInnerHTML={{ __html: message.inlineHtml }} />
       </section>
       <section className="admin-panel" aria-labelledby="text-title">
         <h2 id="text-title">As plain text</h2>

@@ -14,10 +14,10 @@ import { redirectWithFlash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
 import { adminAction, answerSaveFailure, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin } from "~/features/admin/session.server";
-import { previewHtml } from "~/features/admin/ui/preview-html";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { createDb } from "~/lib/db.server";
 import { CLEAR_CONFIRM } from "./mailbox-rules";
+import { inlineMessageHtml } from "./message-preview.server";
 
 export const MAILBOX_PAGE_SIZE = 25;
 
@@ -113,7 +113,7 @@ export async function loadMailboxMessage({ request, context, params }: LoaderFun
   const message = id ? await findMailboxMessage(context.cloudflare.env.DB, id) : null;
   if (!message) throw json({ error: MAILBOX_MESSAGES.missing }, { status: 404 });
   const { html, ...rest } = message;
-  return json({ ...rest, previewHtml: previewHtml(html), links: messageLinks(html) });
+  return json({ ...rest, inlineHtml: await inlineMessageHtml(html), links: messageLinks(html) });
 }
 
 /** Empties the mailbox (from its confirmation panel), with an audit row. */

@@ -1,47 +1,80 @@
 /**
- * A server-rendered SVG bar chart of daily counts (no chart library, no client JavaScript), with the
- * same numbers in a visually hidden table for screen readers. `valueLabel` names what is counted
- * (the hidden table's column). Day labels every week, or every few weeks on long ranges.
+ * A server-rendered bar chart of daily counts (no chart library, no client JavaScript), with the same
+ * numbers in a visually hidden table for screen readers. One or more series side by side per day (the
+ * dashboard: beta sign-ups beside notify-me requests), each named in a legend when there are several.
+ *
+ * HTML boxes, not a scaled SVG: the bars stretch with the panel while the day labels keep the page's
+ * own text size at every width (an SVG's text shrank with its viewBox to about 5 px on a phone).
  */
-export function BarChart({ data, label, valueLabel = "Sign-ups" }: { data: { date: string; count: number }[]; label: string; valueLabel?: string }) {
-  const width = 600;
-  const height = 180;
-  const padBottom = 22;
-  const padTop = 14;
-  const max = Math.max(1, ...data.map((d) => d.count));
-  const slot = width / Math.max(1, data.length);
-  const barWidth = Math.max(2, slot * 0.7);
-  const plotHeight = height - padBottom - padTop;
-  // A label every 7 days up to 35 days, then a multiple of 7 giving about five labels.
-  const labelEvery = Math.max(7, Math.ceil(data.length / 35) * 7);
-  // The highest value is written above its first bar only.
-  const maxIndex = data.findIndex((d) => d.count === max);
+export interface ChartSeries {
+  /** What is counted: the legend, and the hidden table's column. */
+  label: string;
+  /** One count per day, in the order of `dates`. */
+  values: readonly number[];
+}
+
+/**
+ * Which days are labelled: the first and the last (set against the chart's edges), and every 7th day
+ * back from the last (every few weeks on long ranges, about five labels), leaving out any too near the
+ * first to fit beside it.
+ */
+function labelledDays(days: number): number[] {
+  if (days <= 1) return days === 1 ? [0] : [];
+  const every = Math.max(7, Math.ceil(days / 35) * 7);
+  const shown = [days - 1];
+  for (let i = days - 1 - every; i >= every / 2; i -= every) shown.unshift(i);
+  return [0, ...shown];
+}
+
+export function BarChart({ dates, series, label }: { dates: readonly string[]; series: readonly ChartSeries[]; label: string }) {
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const days = dates.length;
+  const labels = labelledDays(days);
+  const heightOf = (value: number) => (value === 0 ? 0 : Math.max(1, (value / max) * 100));
+  const summary = series.map((s) => `${s.label}: highest ${Math.max(0, ...s.values).toLocaleString("en")} per day`).join("; ");
   return (
-    <figure>
-      <svg className="bar-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}: highest ${max.toLocaleString("en")} per day`}>
-        <line x1="0" x2={width} y1={height - padBottom} y2={height - padBottom} />
-        {data.map((d, i) => {
-          const barHeight = (d.count / max) * plotHeight;
-          const x = i * slot + (slot - barWidth) / 2;
+    <figure className="bar-chart">
+      <div className="bar-chart-head">
+        {series.length > 1 ? (
+          <ul className="bar-chart-legend" aria-hidden="true">
+            {series.map((s, k) => (
+              <li key={s.label}>
+                <span className={`bar-chart-swatch bar-chart-series-${k}`} />
+                {s.label}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span />
+        )}
+        <span data-testid="chart-max">Highest day: {max.toLocaleString("en")}</span>
+      </div>
+      <div className="bar-chart-plot" role="img" aria-label={`${label}. ${summary}`}>
+        {dates.map((date, i) => (
+          <div key={date} className="bar-chart-day">
+            {series.map((s, k) => (
+              <span
+                key={s.label}
+                className={`bar-chart-bar bar-chart-series-${k}`}
+                style={{ height: `${heightOf(s.values[i] ?? 0)}%` }}
+                title={`${date}: ${(s.values[i] ?? 0).toLocaleString("en")}${series.length > 1 ? ` ${s.label.toLowerCase()}` : ""}`}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+      {/* The first label starts at the chart's left edge and the last ends at its right: none is cut off. */}
+      <div className="bar-chart-axis" aria-hidden="true">
+        {labels.map((i) => {
+          const edge = i === 0 ? "start" : i === days - 1 ? "end" : "middle";
+          const position = edge === "start" ? { left: 0 } : edge === "end" ? { right: 0 } : { left: `${((i + 0.5) / days) * 100}%` };
           return (
-            <g key={d.date}>
-              <rect className="bar" x={x} y={height - padBottom - barHeight} width={barWidth} height={barHeight} rx="2">
-                <title>{`${d.date}: ${d.count.toLocaleString("en")}`}</title>
-              </rect>
-              {d.count > 0 && i === maxIndex ? (
-                <text x={x + barWidth / 2} y={height - padBottom - barHeight - 3} textAnchor="middle">
-                  {d.count.toLocaleString("en")}
-                </text>
-              ) : null}
-              {i % labelEvery === 0 || (i === data.length - 1 && i % labelEvery >= Math.ceil(labelEvery / 2)) ? (
-                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle">
-                  {d.date.slice(5)}
-                </text>
-              ) : null}
-            </g>
+            <span key={i} className="bar-chart-label" data-edge={edge} style={position} data-testid="chart-label">
+              {dates[i]!.slice(5)}
+            </span>
           );
         })}
-      </svg>
+      </div>
       {/* A table ignores a 1px height, so its wrapper is the visually hidden box. */}
       <div className="visually-hidden">
         <table>
@@ -49,14 +82,20 @@ export function BarChart({ data, label, valueLabel = "Sign-ups" }: { data: { dat
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col">{valueLabel}</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {data.map((d) => (
-              <tr key={d.date}>
-                <td>{d.date}</td>
-                <td>{d.count}</td>
+            {dates.map((date, i) => (
+              <tr key={date}>
+                <td>{date}</td>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i] ?? 0}</td>
+                ))}
               </tr>
             ))}
           </tbody>

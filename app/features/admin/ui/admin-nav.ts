@@ -11,6 +11,8 @@ export const ADMIN_PATHS = {
   email: "/admin/email",
   announcements: "/admin/announcements",
   mailbox: "/admin/mailbox",
+  auditLog: "/admin/audit",
+  emailLog: "/admin/email/messages",
 } as const;
 
 /**
@@ -28,5 +30,6 @@ export const ADMIN_NAV: readonly { to: string; label: string; devMailbox?: true 
   { to: ADMIN_PATHS.contactMessages, label: "Contact messages" },
   { to: ADMIN_PATHS.users, label: "Users" },
   { to: ADMIN_PATHS.settings, label: "Settings" },
+  { to: ADMIN_PATHS.auditLog, label: "Audit log" },
   { to: ADMIN_PATHS.analytics, label: "Analytics" },
 ];
