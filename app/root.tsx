@@ -26,6 +26,7 @@ import { scrollRestorationKey } from "~/lib/scroll-restoration";
 import { canonicalSiteUrl, type SiteUrlData } from "~/lib/seo";
 import { turnstileClientConfig } from "~/lib/turnstile.server";
 import stylesheet from "~/styles/tailwind.css";
+import { jsonForHtml } from "~/lib/inline-json";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -98,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <script
             type="application/json"
             id={ANALYTICS_CONFIG_ELEMENT_ID}
-            dangerouslySetInnerHTML={{ __html: JSON.stringify(analytics).replace(/</g, "\\u003c") }}
+            dangerouslySetInnerHTML={{ __html: jsonForHtml(analytics) }}
           />
         ) : null}
         <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />

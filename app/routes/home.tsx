@@ -20,6 +20,7 @@ import { siteConfig } from "~/config/site";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
+import { jsonForHtml } from "~/lib/inline-json";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   ...pageMeta({
@@ -60,7 +61,7 @@ export default function LandingPage() {
   return (
     <NotifyProvider>
       {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
-      <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: JSON.stringify(ab).replace(/</g, "\\u003c") }} />
+      <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
       <HeroSection headline={ab.hero_headline.label} ctaLabel={ab.hero_cta.label} />
       <LinkSanitizationHighlight />
       <LateV2Showcase features={content.v2} />

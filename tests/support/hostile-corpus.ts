@@ -251,7 +251,8 @@ const waitlistForm = (accept: string, source = "main_waitlist_section", intent =
   shows: (field, fields) => {
     const page = `/admin/beta-testers?q=${encodeURIComponent(fields.email!)}`;
     if (field === "name") return { page, text: words(fields.name!) };
-    if (field.startsWith("utm_")) return { page, text: fields[field]!.trim() };
+    // UTM source is a column the owner switches on (ADR 0052).
+    if (field.startsWith("utm_")) return { page: `${page}&col=utm`, text: fields[field]!.trim() };
     return null;
   },
   accept,
@@ -354,6 +355,16 @@ export const FORM_MODELS: Record<string, FormModel> = {
   // "Email me my link" (ADR 0045): the corpus runs with email off, so a valid address is answered 409.
   "/waitlist/link": { valid: (id) => ({ email: corpusEmail(id) }), freeText: {}, checked: ["email"], accepted: [409], refused: [400], accept: "text/html" },
   "/admin/beta-testers": rowActionForm(),
+  // A person's page (issue 31): the owner's note is its free text, shown on that page; the other
+  // actions there have no free text.
+  "/admin/beta-testers/:id": {
+    valid: () => ({ intent: "note", body: "A note from the corpus." }),
+    freeText: { body: asTyped },
+    checked: ["intent"],
+    accepted: [302],
+    refused: [400],
+    shows: (field, fields) => (field === "body" ? { page: `/admin/beta-testers/${SEEDED_ID}`, text: fields.body!.trim() } : null),
+  },
   "/admin/contact-submissions": rowActionForm(),
   "/admin/reviews": rowActionForm(),
   // The analytics page's retention (ADR 0037): a whole number of days; no free text.
@@ -466,6 +477,7 @@ const PARAM_SAMPLES: Record<string, string> = {
   "/blog/:slug": `/blog/${posts[0]!.slug}`,
   "/tutorials/:slug": `/tutorials/${tutorials[0]!.slug}`,
   "/admin/reviews/:id": `/admin/reviews/${SEEDED_ID}`,
+  "/admin/beta-testers/:id": `/admin/beta-testers/${SEEDED_ID}`,
 };
 
 export function endpointsOf(build: ServerBuild): Endpoints {
