@@ -21,7 +21,7 @@ import { INVITATION_MESSAGES, INVITE_INTENTS, invitationAction, loadInvitations,
 import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
 import { betaTesterSql } from "~/features/email/audiences.server";
 import { PLATFORM_SEGMENTS, platformsWanted, type PlatformSegment } from "~/features/email/segments";
-import { inLineSql, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
+import { boostLiteral, inLineSql, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
 import { readReferralBoost } from "~/lib/settings.server";
 import { BULK_INTENTS, bulkAction, deleteBetaTester, findBetaTester, TESTER_MESSAGES, type BulkIntent } from "./tester-actions.server";
 import { formRefusal } from "~/features/admin/form-schema";
@@ -30,7 +30,7 @@ export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
 /** Rows per D1 query while streaming an export: the whole file is never held in memory. */
 const EXPORT_CHUNK = 2_000;
-/** The filter selects offer the most common values; the URL still accepts any other. */
+/** The filter selects offer the first values A to Z; the URL still accepts any other. */
 const FILTER_OPTIONS_LIMIT = 100;
 
 export const BETA_TESTER_SORTS = ["created_at", "place", "referrals", "email", "name"] as const;
@@ -120,7 +120,8 @@ export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Part
 }
 
 const metadataField = (key: string) => sql<string | null>`json_extract(${waitlist.metadata}, ${`$.${key}`})`;
-const utmSource = metadataField("utm_source");
+// The path is a literal, not a bound value, so the expression is waitlist_utm_source_idx's own (migrations/0015).
+const utmSource = sql<string | null>`json_extract(${waitlist.metadata}, '$.utm_source')`;
 const fullName = sql<string>`trim(coalesce(${waitlist.firstName}, '') || ' ' || coalesce(${waitlist.lastName}, ''))`;
 const referrer = alias(waitlist, "referrer");
 
@@ -151,7 +152,7 @@ const columns = {
   wantsAndroid: waitlist.wantsAndroid,
   wantsMacos: waitlist.wantsMacos,
   wantsChromeExtension: waitlist.wantsChromeExtension,
-  utmSource: metadataField("utm_source").as("utm_source"),
+  utmSource: sql<string | null>`${utmSource}`.as("utm_source"),
   utmMedium: metadataField("utm_medium").as("utm_medium"),
   utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
   platform: metadataField("platform").as("platform"),
@@ -191,7 +192,7 @@ function orderBy(f: BetaTesterFilters, boost: number): SQL[] {
     case "place":
       return [
         asc(sql.raw(`NOT (${inLineSql("waitlist")})`)),
-        ...lineOrderTerms("waitlist", String(Math.trunc(boost))).map((term) => direction(sql.raw(term))),
+        ...lineOrderTerms("waitlist", boostLiteral(boost)).map((term) => direction(sql.raw(term))),
         direction(waitlist.id),
       ];
     case "referrals":
@@ -221,14 +222,8 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   const [totals, firstTry, sources, utmSources] = await db.batch([
     db.select({ n: count() }).from(waitlist).where(where),
     pageOf(filters.page),
-    db.select({ value: waitlist.source }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())).limit(FILTER_OPTIONS_LIMIT),
-    db
-      .select({ value: utmSource })
-      .from(waitlist)
-      .where(sql`${utmSource} is not null`)
-      .groupBy(utmSource)
-      .orderBy(desc(count()))
-      .limit(FILTER_OPTIONS_LIMIT),
+    db.all<{ value: string | null }>(distinctValues("source")),
+    db.all<{ value: string | null }>(distinctValues("json_extract(metadata, '$.utm_source')")),
   ]);
   const total = totals[0]?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / BETA_TESTERS_PAGE_SIZE));
@@ -248,13 +243,24 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   };
 }
 
+/**
+ * The first distinct values (A to Z) of an indexed expression on waitlist (migrations/0015): one step
+ * down its index per value (the least value greater than the last), never a read of every row.
+ */
+function distinctValues(indexed: string): SQL {
+  return sql.raw(`WITH RECURSIVE v(value) AS (
+      SELECT min(${indexed}) FROM waitlist
+      UNION ALL SELECT (SELECT min(${indexed}) FROM waitlist WHERE ${indexed} > v.value) FROM v WHERE v.value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT + 1}
+    ) SELECT value FROM v WHERE value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT}`);
+}
+
 /** The places in line of these rows (those in line), in one pass over the line in its own order. */
 async function placesOf(d1: D1Database, rows: { id: number; betaTester: number }[], boost: number): Promise<Map<number, number>> {
   const ids = rows.filter((row) => row.betaTester).map((row) => row.id);
   if (ids.length === 0) return new Map();
   const { results } = await d1
-    .prepare(`WITH line AS (${linePlacesSql("?2")}) SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?1))`)
-    .bind(JSON.stringify(ids), boost)
+    .prepare(`WITH line AS (${linePlacesSql(boostLiteral(boost))}) SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
     .all<{ id: number; place: number }>();
   return new Map(results.map((row) => [row.id, row.place]));
 }
