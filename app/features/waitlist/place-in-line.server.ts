@@ -42,7 +42,8 @@ export const lineOrderSql = (alias: string, boost: string) => lineOrderTerms(ali
  * With another boost the statements still read it (the people in line, and nobody else), then sort.
  */
 const LINE_ORDER_INDEX = "waitlist_line_order_idx";
-const lineFrom = (alias: string) => `waitlist AS ${alias} INDEXED BY ${LINE_ORDER_INDEX}`;
+/** `waitlist AS <alias>` read through the line's index: only for statements whose WHERE includes inLineSql(alias). */
+export const lineIndexFrom = (alias: string) => `waitlist AS ${alias} INDEXED BY ${LINE_ORDER_INDEX}`;
 
 /** The boost as a literal: the statement then matches the index's expression (a bound one cannot). A whole number from the settings. */
 export const boostLiteral = (boost: number) => String(Math.trunc(boost));
@@ -57,7 +58,7 @@ export function placeSql(entry: string, boost: string): string {
   const mine = lineOrderTerms(entry, boost);
   const aheadOn = other.map((term, i) => {
     const equalBefore = other.slice(0, i).map((before, j) => `${before} = ${mine[j]} AND `).join("");
-    return `(SELECT count(*) FROM ${lineFrom("other")} WHERE ${inLine("other")} AND ${equalBefore}${term} < ${mine[i]})`;
+    return `(SELECT count(*) FROM ${lineIndexFrom("other")} WHERE ${inLine("other")} AND ${equalBefore}${term} < ${mine[i]})`;
   });
   return `(1 + ${aheadOn.join(" + ")})`;
 }
@@ -68,11 +69,11 @@ export function placeSql(entry: string, boost: string): string {
  * exactly the place placeSql counts.
  */
 export function linePlacesSql(boost: string): string {
-  return `SELECT other.id AS id, row_number() OVER (ORDER BY ${lineOrderSql("other", boost)}) AS place FROM ${lineFrom("other")} WHERE ${inLine("other")}`;
+  return `SELECT other.id AS id, row_number() OVER (ORDER BY ${lineOrderSql("other", boost)}) AS place FROM ${lineIndexFrom("other")} WHERE ${inLine("other")}`;
 }
 
 /** How many are in line, as an SQL expression. */
-export const IN_LINE_TOTAL_SQL = `(SELECT count(*) FROM ${lineFrom("other")} WHERE ${inLine("other")})`;
+export const IN_LINE_TOTAL_SQL = `(SELECT count(*) FROM ${lineIndexFrom("other")} WHERE ${inLine("other")})`;
 
 /** `entry`'s place and the size of the line, as the JSON the welcome message's payload holds; NULL values when not in line. */
 export function placePayloadSql(entry: string, boost: string): string {

@@ -4,7 +4,7 @@
  * Every value a person typed reaches SQL as a bound parameter.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { waitlist, waitlistStatuses } from "~/db/schema";
@@ -21,7 +21,7 @@ import { INVITATION_MESSAGES, INVITE_INTENTS, invitationAction, loadInvitations,
 import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
 import { betaTesterSql } from "~/features/email/audiences.server";
 import { PLATFORM_SEGMENTS, platformsWanted, type PlatformSegment } from "~/features/email/segments";
-import { boostLiteral, inLineSql, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
+import { boostLiteral, inLineSql, lineIndexFrom, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
 import { readReferralBoost } from "~/lib/settings.server";
 import { BULK_INTENTS, bulkAction, deleteBetaTester, findBetaTester, TESTER_MESSAGES, type BulkIntent } from "./tester-actions.server";
 import { formRefusal } from "~/features/admin/form-schema";
@@ -210,18 +210,8 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   const db = createDb(d1);
   const where = whereClause(filters);
   const boost = await readReferralBoost(d1);
-  const pageOf = (page: number) =>
-    db
-      .select(columns)
-      .from(waitlist)
-      .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
-      .where(where)
-      .orderBy(...orderBy(filters, boost))
-      .limit(BETA_TESTERS_PAGE_SIZE)
-      .offset((page - 1) * BETA_TESTERS_PAGE_SIZE);
-  const [totals, firstTry, sources, utmSources] = await db.batch([
+  const [totals, sources, utmSources] = await db.batch([
     db.select({ n: count() }).from(waitlist).where(where),
-    pageOf(filters.page),
     db.all<{ value: string | null }>(distinctValues("source")),
     db.all<{ value: string | null }>(distinctValues("json_extract(metadata, '$.utm_source')")),
   ]);
@@ -229,8 +219,21 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   const pageCount = Math.max(1, Math.ceil(total / BETA_TESTERS_PAGE_SIZE));
   // A page past the end (an old link, or the last row of the last page deleted) shows the last page.
   const page = Math.min(filters.page, pageCount);
-  const rows = page === filters.page ? firstTry : await pageOf(page);
-  const places = await placesOf(d1, rows, boost);
+  const offset = (page - 1) * BETA_TESTERS_PAGE_SIZE;
+  const { rows, places } =
+    filters.sort === "place"
+      ? await placeSortedPage(d1, where, filters.dir, boost, offset)
+      : await (async () => {
+          const rows = await db
+            .select(columns)
+            .from(waitlist)
+            .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
+            .where(where)
+            .orderBy(...orderBy(filters, boost))
+            .limit(BETA_TESTERS_PAGE_SIZE)
+            .offset(offset);
+          return { rows, places: await placesOf(d1, rows, boost) };
+        })();
   const sorted = (values: (string | null)[]) =>
     values.filter((v): v is string => typeof v === "string").sort((a, b) => a.localeCompare(b, "en"));
   return {
@@ -252,6 +255,49 @@ function distinctValues(indexed: string): SQL {
       SELECT min(${indexed}) FROM waitlist
       UNION ALL SELECT (SELECT min(${indexed}) FROM waitlist WHERE ${indexed} > v.value) FROM v WHERE v.value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT + 1}
     ) SELECT value FROM v WHERE value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT}`);
+}
+
+/**
+ * A page sorted by place: the people in line first, read in the line's order from its index (no sort of
+ * the line, ADR 0056), then everyone else by the same terms, as orderBy has it. Unfiltered, a place is
+ * the row's position (the order is total); filtered, the page's rows are placed in the whole line.
+ */
+async function placeSortedPage(d1: D1Database, where: SQL | undefined, dir: SortDirection, boost: number, offset: number) {
+  const db = createDb(d1);
+  const direction = dir === "asc" ? asc : desc;
+  const terms = lineOrderTerms("waitlist", boostLiteral(boost)).map((term) => direction(sql.raw(term)));
+  const inLine = sql.raw(inLineSql("waitlist"));
+  // Drizzle's builder cannot name an index: the line's ids are read in a statement of its own, then their rows.
+  const lineIndex = sql.raw(lineIndexFrom("waitlist"));
+  const [counted] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${lineIndex} WHERE ${and(where, inLine)}`);
+  const inLineTotal = counted?.n ?? 0;
+  const lineIds =
+    offset < inLineTotal
+      ? (
+          await db.all<{ id: number }>(
+            sql`SELECT waitlist.id AS id FROM ${lineIndex} WHERE ${and(where, inLine)} ORDER BY ${sql.join(terms, sql`, `)} LIMIT ${BETA_TESTERS_PAGE_SIZE} OFFSET ${offset}`,
+          )
+        ).map((row) => row.id)
+      : [];
+  const lineRows = lineIds.length
+    ? await db.select(columns).from(waitlist).leftJoin(referrer, eq(referrer.id, waitlist.referredBy)).where(inArray(waitlist.id, lineIds))
+    : [];
+  const inLineRows = lineIds.flatMap((id) => lineRows.filter((row) => row.id === id));
+  const others =
+    inLineRows.length < BETA_TESTERS_PAGE_SIZE
+      ? await db
+          .select(columns)
+          .from(waitlist)
+          .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
+          .where(and(where, sql`NOT (${inLine})`))
+          .orderBy(...terms, direction(waitlist.id))
+          .limit(BETA_TESTERS_PAGE_SIZE - inLineRows.length)
+          .offset(Math.max(0, offset - inLineTotal))
+      : [];
+  const places = where
+    ? await placesOf(d1, inLineRows, boost)
+    : new Map(inLineRows.map((row, i) => [row.id, dir === "asc" ? offset + i + 1 : inLineTotal - offset - i]));
+  return { rows: [...inLineRows, ...others], places };
 }
 
 /** The places in line of these rows (those in line), in one pass over the line in its own order. */
