@@ -340,7 +340,7 @@ function testersSection(run) {
     `  ${worst < 200 ? "PASS" : "FAIL"}  every page under 200 ms (median; the slowest is ${ms(worst)} ms)`,
     "    Wall time from the GET to the last byte through the dev server (wrangler pages dev, workerd, local D1),",
     "    the session checked and the whole page rendered. The place in line is the status pages' own order",
-    "    (lineOrderSql), read for the page's rows in one pass over the line.",
+    "    (lineOrderSql), read through its index at the default boost (ADR 0056).",
   ];
 }
 

@@ -68,6 +68,16 @@ export const waitlist = sqliteTable(
     uniqueIndex("waitlist_line_seq_unique").on(t.lineSeq),
     index("waitlist_status_idx").on(t.status, t.createdAt),
     index("waitlist_referred_by_idx").on(t.referredBy),
+    // migrations/0015: the testers table and person page at 50,000 entries (ADR 0056).
+    index("waitlist_line_order_idx")
+      .on(sql`-${t.priority}`, sql`${t.lineSeq} - ${t.referralCount} * 5`, t.lineSeq)
+      .where(sql`${t.status} = 'confirmed' AND ${t.intent} = 'beta_testing' AND ${t.lineSeq} IS NOT NULL`),
+    index("waitlist_utm_source_idx").on(sql`json_extract(${t.metadata}, '$.utm_source')`),
+    index("waitlist_source_idx").on(t.source),
+    index("waitlist_invitable_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'confirmed' AND ${t.intent} = 'beta_testing' AND ${t.lineSeq} IS NOT NULL AND ${t.wantsInvitations} = 1 AND ${t.invitedAt} IS NULL`),
+    index("waitlist_invited_idx").on(t.status).where(sql`${t.invitedAt} IS NOT NULL`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { MAX_REQUEST_BODY_BYTES } from "../../app/lib/constants";
 import { listPublicPages } from "../support/public-pages";
 import { signInAsAdmin } from "./admin-helpers";
-import { renderDeferredSections, waitForHydration } from "./helpers";
+import { seedEntry } from "../support/waitlist-entries";
+import { renderDeferredSections, uniqueEmail, waitForHydration } from "./helpers";
+import { suiteServer } from "./suite-server";
 
 const SCHEMES = ["light", "dark"] as const;
 
@@ -100,6 +102,11 @@ const ADMIN_PAGES = [
 ];
 
 test.describe("admin pages", () => {
+  // A person's own page (issue 31), for someone of this spec's own.
+  test.beforeAll(async () => {
+    ADMIN_PAGES.push(`/admin/beta-testers/${await seedEntry(suiteServer().d1("DB"), { email: uniqueEmail("a11y-person"), firstName: "Ada" })}`);
+  });
+
   for (const scheme of SCHEMES) {
     test(`axe-core finds no violations on the admin login page (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });

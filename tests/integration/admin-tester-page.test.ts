@@ -11,6 +11,7 @@ import { statusUrl } from "~/features/email/links.server";
 import { adminPost, cookiePair, decodeHtml, followFlash, openAdminApp, OWNER, pageGet } from "../support/admin";
 import { formPost, type TestApp } from "../support/app";
 import { emailVariables, SITE_URL } from "../support/email-variables";
+import { aroundD1Calls } from "../support/d1-probe";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 
 const BETA = "/admin/beta-testers";
@@ -319,5 +320,64 @@ describe("the table", () => {
       m[1]!.replace(/<span class="visually-hidden">[^<]*<\/span>/g, "").replace(/<[^>]*>|[▲▼]/g, ""),
     );
     expect(headings).toEqual(["", "Email", "Name", "Status", "Place", "Referrals", "Referred by", "Invited", "Signed up", "Priority"]);
+  });
+});
+
+describe("the table sorted by place at any size (ADR 0056)", () => {
+  /** 30 in line (tester7 boosted by referrals, tester20 moved up by the owner), then three people not in line. */
+  async function seedLongLine(): Promise<void> {
+    for (let i = 1; i <= 30; i++) await seed({ email: `tester${i}@example.test`, lineSeq: i, referrals: i === 7 ? 2 : 0 });
+    await app.db.prepare("UPDATE waitlist SET priority = 3 WHERE email = 'tester20@example.test'").run();
+    await seed({ email: "pending@example.test", status: "pending" });
+    await seed({ email: "notify@example.test", lineSeq: null, intent: "waitlist" });
+    await seed({ email: "left@example.test", status: "unsubscribed", lineSeq: 31 });
+  }
+
+  it("pages through the line in its own order, then everyone else, both ways; a filtered page shows the same places", async () => {
+    await seedLongLine();
+    const ascending = [...(await tablePlaces("?sort=place")), ...(await tablePlaces("?sort=place&page=2"))];
+    const line = ascending.slice(0, 30);
+    expect(line.map(([, place]) => place)).toEqual(Array.from({ length: 30 }, (_, i) => `#${i + 1}`));
+    expect(line.slice(0, 3).map(([email]) => email)).toEqual(["tester20@example.test", "tester7@example.test", "tester1@example.test"]);
+    expect(ascending.slice(30).map(([, place]) => place)).toEqual(["—", "—", "—"]);
+    // Each place is the one the person's own status page shows.
+    for (const email of ["tester20@example.test", "tester7@example.test", "tester30@example.test"]) {
+      const id = await count("SELECT id AS n FROM waitlist WHERE email = ?1", email);
+      expect(`#${await statusPlace(id)}`).toBe(line.find(([e]) => e === email)![1]);
+    }
+
+    // Backwards: the line from its end, still before everyone not in line.
+    const descending = [...(await tablePlaces("?sort=place&dir=desc")), ...(await tablePlaces("?sort=place&dir=desc&page=2"))];
+    expect(descending.slice(0, 30)).toEqual([...line].reverse());
+    expect(descending.slice(30).map(([, place]) => place)).toEqual(["—", "—", "—"]);
+
+    // Filtered (tester1, tester10…19), each keeps its place in the whole line.
+    const filtered = await tablePlaces("?sort=place&q=tester1");
+    expect(filtered).toEqual(line.filter(([email]) => /^tester1\d?@/.test(email)));
+  });
+
+  // Pages past the end of the line (everyone not in line, sorted) still sort those rows: ADR 0056.
+  it("reads indexes only: no statement of the table's pages in the line or a person's page reads the whole waitlist table", async () => {
+    await seedLongLine();
+    const statements = new Map<string, readonly unknown[]>();
+    const fetch = app.withEnv({
+      DB: aroundD1Calls(app.db, (run, call) => {
+        for (const statement of call.statements) statements.set(statement.sql, statement.values);
+        return run();
+      }),
+    });
+    const someone = await count("SELECT id AS n FROM waitlist WHERE email = 'tester7@example.test'");
+    for (const path of [BETA, `${BETA}?sort=place`, `${BETA}?sort=place&dir=desc`, `${BETA}/${someone}`]) {
+      expect((await fetch(pageGet(path, cookie))).status).toBe(200);
+    }
+    const fullScans: string[] = [];
+    for (const [text, values] of statements) {
+      if (!/^\s*(select|with)\b/i.test(text) || !/\bwaitlist\b/.test(text)) continue;
+      const { results } = await app.db.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...values).all<{ detail: string }>();
+      // "SCAN <table>" without "USING ... INDEX" reads every row of the table (its JSON included).
+      for (const { detail } of results) if (/^SCAN \w+$/.test(detail) && !/^SCAN (json_each|v|tree|line)\b/.test(detail)) fullScans.push(`${detail}: ${text.slice(0, 120)}`);
+    }
+    expect(statements.size).toBeGreaterThan(5);
+    expect(fullScans).toEqual([]);
   });
 });

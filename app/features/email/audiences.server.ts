@@ -72,14 +72,18 @@ export function isSegment(value: unknown): value is Segment {
   return typeof value === "string" && (SEGMENTS as readonly string[]).includes(value);
 }
 
+/** The first part of the invitation's audience: beta testers with invitations on, never invited (waitlist_invitable_idx holds them). */
+export const INVITABLE_PEOPLE_SQL = `${betaTesterSql()} AND wants_invitations = 1 AND invited_at IS NULL`;
+/** An outbox row (aliased `o`) that is someone's invitation, on its way or failed (at most one each). */
+export const INVITATION_IN_OUTBOX_SQL = "o.kind = 'invitation' AND o.status <> 'cancelled'";
+
 /**
  * Who may be sent a beta invitation: a beta tester, with beta invitations on, never invited, and no
  * invitation on its way or failed (a failed one is retried from its batch, never doubled by a new one).
  * The unique index email_outbox_one_invitation_unique enforces the last part whatever runs at once.
  */
 export const INVITATION_AUDIENCE: Audience = {
-  sql: `${betaTesterSql()} AND wants_invitations = 1 AND invited_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.waitlist_id = waitlist.id AND o.kind = 'invitation' AND o.status <> 'cancelled')`,
+  sql: `${INVITABLE_PEOPLE_SQL} AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.waitlist_id = waitlist.id AND ${INVITATION_IN_OUTBOX_SQL})`,
   wants: (e) => isBetaTester(e) && e.preferences.invitations,
   reason: "You are getting this because you joined the beta waitlist and your turn has come.",
 };

@@ -16,7 +16,7 @@
  * statements, whose only bound list is one JSON parameter), within a time budget; what is left is
  * resumed by the next post of the same form or the "Resume" button, from the cursor.
  */
-import { INVITATION_AUDIENCE, SEGMENT_AUDIENCES, SEGMENTS, type Segment } from "~/features/email/audiences.server";
+import { INVITABLE_PEOPLE_SQL, INVITATION_AUDIENCE, INVITATION_IN_OUTBOX_SQL, SEGMENT_AUDIENCES, SEGMENTS, type Segment } from "~/features/email/audiences.server";
 import type { TestCopy } from "~/features/email/campaign-content.server";
 import { outboxInsert } from "~/features/email/outbox.server";
 import type { EmailCampaignKind } from "~/db/schema";
@@ -136,6 +136,24 @@ export async function audienceCounts(db: D1Database): Promise<{ segments: Record
     .first<Record<Segment | "invitable" | "invited", number>>();
   const segments = Object.fromEntries(SEGMENTS.map((segment) => [segment, row?.[segment] ?? 0])) as Record<Segment, number>;
   return { segments, invitable: row?.invitable ?? 0, invited: row?.invited ?? 0 };
+}
+
+/**
+ * The invitation panel's numbers, each counted over an index of its own (migrations/0015) rather than
+ * every confirmed entry: who can be invited (INVITATION_AUDIENCE: the invitable people less those with
+ * an invitation in the outbox, at most one each by email_outbox_one_invitation_unique, read from the
+ * outbox's side: CROSS JOIN keeps that order), and who was.
+ */
+export async function invitationCounts(db: D1Database): Promise<{ invitable: number; invited: number }> {
+  const row = await db
+    .prepare(
+      `SELECT (SELECT count(*) FROM waitlist INDEXED BY waitlist_invitable_idx WHERE ${INVITABLE_PEOPLE_SQL})
+            - (SELECT count(*) FROM email_outbox AS o INDEXED BY email_outbox_one_invitation_unique CROSS JOIN waitlist
+                WHERE waitlist.id = o.waitlist_id AND ${INVITATION_IN_OUTBOX_SQL} AND ${INVITABLE_PEOPLE_SQL}) AS invitable,
+              (SELECT count(*) FROM waitlist INDEXED BY waitlist_invited_idx WHERE invited_at IS NOT NULL AND status = 'confirmed') AS invited`,
+    )
+    .first<{ invitable: number; invited: number }>();
+  return { invitable: row?.invitable ?? 0, invited: row?.invited ?? 0 };
 }
 
 /** The first testers an "invite the next N" would reach, in that order, for the owner to see before sending. */

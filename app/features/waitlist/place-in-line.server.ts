@@ -36,9 +36,31 @@ export const lineOrderTerms = (alias: string, boost: string): string[] => [
 /** The order's terms as one ORDER BY list (also a row value: one entry is ahead of another when its terms compare lower). */
 export const lineOrderSql = (alias: string, boost: string) => lineOrderTerms(alias, boost).join(", ");
 
-/** The place of the entry aliased `entry` in the enclosing query, as an SQL expression. */
+/**
+ * The index that holds the line in this order at the default boost (migrations/0015, ADR 0056). Named
+ * with INDEXED BY: without table statistics the planner would read waitlist_status_idx and the table.
+ * With another boost the statements still read it (the people in line, and nobody else), then sort.
+ */
+const LINE_ORDER_INDEX = "waitlist_line_order_idx";
+/** `waitlist AS <alias>` read through the line's index: only for statements whose WHERE includes inLineSql(alias). */
+export const lineIndexFrom = (alias: string) => `waitlist AS ${alias} INDEXED BY ${LINE_ORDER_INDEX}`;
+
+/** The boost as a literal: the statement then matches the index's expression (a bound one cannot). A whole number from the settings. */
+export const boostLiteral = (boost: number) => String(Math.trunc(boost));
+
+/**
+ * The place of the entry aliased `entry` in the enclosing query, as an SQL expression: 1 + the entries
+ * ahead, counted term by term of the order (ahead on the first term, or equal on it and ahead on the
+ * second, …), so each count is a range of the line's index rather than a comparison with every entry.
+ */
 export function placeSql(entry: string, boost: string): string {
-  return `(SELECT 1 + count(*) FROM waitlist AS other WHERE ${inLine("other")} AND (${lineOrderSql("other", boost)}) < (${lineOrderSql(entry, boost)}))`;
+  const other = lineOrderTerms("other", boost);
+  const mine = lineOrderTerms(entry, boost);
+  const aheadOn = other.map((term, i) => {
+    const equalBefore = other.slice(0, i).map((before, j) => `${before} = ${mine[j]} AND `).join("");
+    return `(SELECT count(*) FROM ${lineIndexFrom("other")} WHERE ${inLine("other")} AND ${equalBefore}${term} < ${mine[i]})`;
+  });
+  return `(1 + ${aheadOn.join(" + ")})`;
 }
 
 /**
@@ -47,11 +69,11 @@ export function placeSql(entry: string, boost: string): string {
  * exactly the place placeSql counts.
  */
 export function linePlacesSql(boost: string): string {
-  return `SELECT other.id AS id, row_number() OVER (ORDER BY ${lineOrderSql("other", boost)}) AS place FROM waitlist AS other WHERE ${inLine("other")}`;
+  return `SELECT other.id AS id, row_number() OVER (ORDER BY ${lineOrderSql("other", boost)}) AS place FROM ${lineIndexFrom("other")} WHERE ${inLine("other")}`;
 }
 
 /** How many are in line, as an SQL expression. */
-export const IN_LINE_TOTAL_SQL = `(SELECT count(*) FROM waitlist AS other WHERE ${inLine("other")})`;
+export const IN_LINE_TOTAL_SQL = `(SELECT count(*) FROM ${lineIndexFrom("other")} WHERE ${inLine("other")})`;
 
 /** `entry`'s place and the size of the line, as the JSON the welcome message's payload holds; NULL values when not in line. */
 export function placePayloadSql(entry: string, boost: string): string {
@@ -66,8 +88,8 @@ export interface PlaceInLine {
 /** The entry's place now, or null when it is not in line (pending, unsubscribed, or not a beta tester). */
 export async function readPlaceInLine(db: D1Database, entryId: number, boost: number): Promise<PlaceInLine | null> {
   const row = await db
-    .prepare(`SELECT ${placeSql("me", "?2")} AS place, ${IN_LINE_TOTAL_SQL} AS total FROM waitlist AS me WHERE me.id = ?1 AND ${inLine("me")}`)
-    .bind(entryId, boost)
+    .prepare(`SELECT ${placeSql("me", boostLiteral(boost))} AS place, ${IN_LINE_TOTAL_SQL} AS total FROM waitlist AS me WHERE me.id = ?1 AND ${inLine("me")}`)
+    .bind(entryId)
     .first<PlaceInLine>();
   return row ?? null;
 }

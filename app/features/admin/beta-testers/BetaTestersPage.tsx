@@ -285,17 +285,18 @@ export function BetaTestersPage() {
           const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
           return (
             <tr key={row.id} data-testid="beta-tester-row">
-              <td data-label="Select">
+              {/* Named by the person's email (no visible "Select"): a card shows it at the top right, beside the email. */}
+              <td className="cell-select">
                 <input
                   type="checkbox"
                   className="h-5 w-5 accent-[#4f46e5]"
                   form={INVITE_SELECTED_FORM}
                   name={`invite.${row.id}`}
-                  aria-label={`Tick ${row.email}`}
+                  aria-labelledby={`tester-email-${row.id}`}
                 />
               </td>
               <td className="cell-email" data-label="Email">
-                <Link to={betaTesterPath(row.id)} data-testid="tester-link">
+                <Link to={betaTesterPath(row.id)} id={`tester-email-${row.id}`} data-testid="tester-link">
                   {row.email}
                 </Link>
               </td>

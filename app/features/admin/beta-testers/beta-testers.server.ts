@@ -4,7 +4,7 @@
  * Every value a person typed reaches SQL as a bound parameter.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { waitlist, waitlistStatuses } from "~/db/schema";
@@ -21,7 +21,7 @@ import { INVITATION_MESSAGES, INVITE_INTENTS, invitationAction, loadInvitations,
 import { CAMPAIGN_INTENTS } from "~/features/admin/campaigns/campaign-actions.server";
 import { betaTesterSql } from "~/features/email/audiences.server";
 import { PLATFORM_SEGMENTS, platformsWanted, type PlatformSegment } from "~/features/email/segments";
-import { inLineSql, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
+import { boostLiteral, inLineSql, lineIndexFrom, lineOrderTerms, linePlacesSql } from "~/features/waitlist/place-in-line.server";
 import { readReferralBoost } from "~/lib/settings.server";
 import { BULK_INTENTS, bulkAction, deleteBetaTester, findBetaTester, TESTER_MESSAGES, type BulkIntent } from "./tester-actions.server";
 import { formRefusal } from "~/features/admin/form-schema";
@@ -30,7 +30,7 @@ export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
 /** Rows per D1 query while streaming an export: the whole file is never held in memory. */
 const EXPORT_CHUNK = 2_000;
-/** The filter selects offer the most common values; the URL still accepts any other. */
+/** The filter selects offer the first values A to Z; the URL still accepts any other. */
 const FILTER_OPTIONS_LIMIT = 100;
 
 export const BETA_TESTER_SORTS = ["created_at", "place", "referrals", "email", "name"] as const;
@@ -120,7 +120,8 @@ export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Part
 }
 
 const metadataField = (key: string) => sql<string | null>`json_extract(${waitlist.metadata}, ${`$.${key}`})`;
-const utmSource = metadataField("utm_source");
+// The path is a literal, not a bound value, so the expression is waitlist_utm_source_idx's own (migrations/0015).
+const utmSource = sql<string | null>`json_extract(${waitlist.metadata}, '$.utm_source')`;
 const fullName = sql<string>`trim(coalesce(${waitlist.firstName}, '') || ' ' || coalesce(${waitlist.lastName}, ''))`;
 const referrer = alias(waitlist, "referrer");
 
@@ -151,7 +152,7 @@ const columns = {
   wantsAndroid: waitlist.wantsAndroid,
   wantsMacos: waitlist.wantsMacos,
   wantsChromeExtension: waitlist.wantsChromeExtension,
-  utmSource: metadataField("utm_source").as("utm_source"),
+  utmSource: sql<string | null>`${utmSource}`.as("utm_source"),
   utmMedium: metadataField("utm_medium").as("utm_medium"),
   utmCampaign: metadataField("utm_campaign").as("utm_campaign"),
   platform: metadataField("platform").as("platform"),
@@ -191,7 +192,7 @@ function orderBy(f: BetaTesterFilters, boost: number): SQL[] {
     case "place":
       return [
         asc(sql.raw(`NOT (${inLineSql("waitlist")})`)),
-        ...lineOrderTerms("waitlist", String(Math.trunc(boost))).map((term) => direction(sql.raw(term))),
+        ...lineOrderTerms("waitlist", boostLiteral(boost)).map((term) => direction(sql.raw(term))),
         direction(waitlist.id),
       ];
     case "referrals":
@@ -209,33 +210,30 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   const db = createDb(d1);
   const where = whereClause(filters);
   const boost = await readReferralBoost(d1);
-  const pageOf = (page: number) =>
-    db
-      .select(columns)
-      .from(waitlist)
-      .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
-      .where(where)
-      .orderBy(...orderBy(filters, boost))
-      .limit(BETA_TESTERS_PAGE_SIZE)
-      .offset((page - 1) * BETA_TESTERS_PAGE_SIZE);
-  const [totals, firstTry, sources, utmSources] = await db.batch([
+  const [totals, sources, utmSources] = await db.batch([
     db.select({ n: count() }).from(waitlist).where(where),
-    pageOf(filters.page),
-    db.select({ value: waitlist.source }).from(waitlist).groupBy(waitlist.source).orderBy(desc(count())).limit(FILTER_OPTIONS_LIMIT),
-    db
-      .select({ value: utmSource })
-      .from(waitlist)
-      .where(sql`${utmSource} is not null`)
-      .groupBy(utmSource)
-      .orderBy(desc(count()))
-      .limit(FILTER_OPTIONS_LIMIT),
+    db.all<{ value: string | null }>(distinctValues("source")),
+    db.all<{ value: string | null }>(distinctValues("json_extract(metadata, '$.utm_source')")),
   ]);
   const total = totals[0]?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / BETA_TESTERS_PAGE_SIZE));
   // A page past the end (an old link, or the last row of the last page deleted) shows the last page.
   const page = Math.min(filters.page, pageCount);
-  const rows = page === filters.page ? firstTry : await pageOf(page);
-  const places = await placesOf(d1, rows, boost);
+  const offset = (page - 1) * BETA_TESTERS_PAGE_SIZE;
+  const { rows, places } =
+    filters.sort === "place"
+      ? await placeSortedPage(d1, where, filters.dir, boost, offset)
+      : await (async () => {
+          const rows = await db
+            .select(columns)
+            .from(waitlist)
+            .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
+            .where(where)
+            .orderBy(...orderBy(filters, boost))
+            .limit(BETA_TESTERS_PAGE_SIZE)
+            .offset(offset);
+          return { rows, places: await placesOf(d1, rows, boost) };
+        })();
   const sorted = (values: (string | null)[]) =>
     values.filter((v): v is string => typeof v === "string").sort((a, b) => a.localeCompare(b, "en"));
   return {
@@ -248,13 +246,67 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   };
 }
 
+/**
+ * The first distinct values (A to Z) of an indexed expression on waitlist (migrations/0015): one step
+ * down its index per value (the least value greater than the last), never a read of every row.
+ */
+function distinctValues(indexed: string): SQL {
+  return sql.raw(`WITH RECURSIVE v(value) AS (
+      SELECT min(${indexed}) FROM waitlist
+      UNION ALL SELECT (SELECT min(${indexed}) FROM waitlist WHERE ${indexed} > v.value) FROM v WHERE v.value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT + 1}
+    ) SELECT value FROM v WHERE value IS NOT NULL LIMIT ${FILTER_OPTIONS_LIMIT}`);
+}
+
+/**
+ * A page sorted by place: the people in line first, read in the line's order from its index (no sort of
+ * the line, ADR 0056), then everyone else by the same terms, as orderBy has it. Unfiltered, a place is
+ * the row's position (the order is total); filtered, the page's rows are placed in the whole line.
+ */
+async function placeSortedPage(d1: D1Database, where: SQL | undefined, dir: SortDirection, boost: number, offset: number) {
+  const db = createDb(d1);
+  const direction = dir === "asc" ? asc : desc;
+  const terms = lineOrderTerms("waitlist", boostLiteral(boost)).map((term) => direction(sql.raw(term)));
+  const inLine = sql.raw(inLineSql("waitlist"));
+  // Drizzle's builder cannot name an index: the line's ids are read in a statement of its own, then their rows.
+  const lineIndex = sql.raw(lineIndexFrom("waitlist"));
+  const [counted] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${lineIndex} WHERE ${and(where, inLine)}`);
+  const inLineTotal = counted?.n ?? 0;
+  const lineIds =
+    offset < inLineTotal
+      ? (
+          await db.all<{ id: number }>(
+            sql`SELECT waitlist.id AS id FROM ${lineIndex} WHERE ${and(where, inLine)} ORDER BY ${sql.join(terms, sql`, `)} LIMIT ${BETA_TESTERS_PAGE_SIZE} OFFSET ${offset}`,
+          )
+        ).map((row) => row.id)
+      : [];
+  const lineRows = lineIds.length
+    ? await db.select(columns).from(waitlist).leftJoin(referrer, eq(referrer.id, waitlist.referredBy)).where(inArray(waitlist.id, lineIds))
+    : [];
+  const inLineRows = lineIds.flatMap((id) => lineRows.filter((row) => row.id === id));
+  const others =
+    inLineRows.length < BETA_TESTERS_PAGE_SIZE
+      ? await db
+          .select(columns)
+          .from(waitlist)
+          .leftJoin(referrer, eq(referrer.id, waitlist.referredBy))
+          .where(and(where, sql`NOT (${inLine})`))
+          .orderBy(...terms, direction(waitlist.id))
+          .limit(BETA_TESTERS_PAGE_SIZE - inLineRows.length)
+          .offset(Math.max(0, offset - inLineTotal))
+      : [];
+  const places = where
+    ? await placesOf(d1, inLineRows, boost)
+    : new Map(inLineRows.map((row, i) => [row.id, dir === "asc" ? offset + i + 1 : inLineTotal - offset - i]));
+  return { rows: [...inLineRows, ...others], places };
+}
+
 /** The places in line of these rows (those in line), in one pass over the line in its own order. */
 async function placesOf(d1: D1Database, rows: { id: number; betaTester: number }[], boost: number): Promise<Map<number, number>> {
   const ids = rows.filter((row) => row.betaTester).map((row) => row.id);
   if (ids.length === 0) return new Map();
   const { results } = await d1
-    .prepare(`WITH line AS (${linePlacesSql("?2")}) SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?1))`)
-    .bind(JSON.stringify(ids), boost)
+    .prepare(`WITH line AS (${linePlacesSql(boostLiteral(boost))}) SELECT id, place FROM line WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
     .all<{ id: number; place: number }>();
   return new Map(results.map((row) => [row.id, row.place]));
 }

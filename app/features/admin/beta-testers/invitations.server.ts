@@ -16,7 +16,7 @@ import { campaignAction, isCampaignIntent } from "~/features/admin/campaigns/cam
 import { formRefusal, wholeNumber } from "~/features/admin/form-schema";
 import type { SignedInAdmin } from "~/features/admin/session.server";
 import { previewHtml } from "~/features/admin/ui/preview-html";
-import { audienceCounts, audienceSize, findCampaign, listCampaigns, MAX_INVITATION_BATCH, nextInLine, type Audience } from "~/features/outreach/campaigns.server";
+import { audienceSize, invitationCounts, findCampaign, listCampaigns, MAX_INVITATION_BATCH, nextInLine, type Audience } from "~/features/outreach/campaigns.server";
 import { emailIsOn, launchCampaign, OUTREACH_MESSAGES, previewMessage, queuedMessage, sendTestCopy } from "~/features/outreach/launch.server";
 import { readOutreachSettings } from "~/lib/settings.server";
 
@@ -77,10 +77,16 @@ function audienceText(audience: Audience): string {
   return "Everyone";
 }
 
+/** What inviting one person needs (their page): whether email is on, the TestFlight link, and a fresh request key. */
+export async function loadInviteForm(context: AppLoadContext) {
+  const settings = await readOutreachSettings(context.cloudflare.env.DB);
+  return { emailOn: emailIsOn(context), testflightUrl: settings.testflightUrl, requestKey: crypto.randomUUID() };
+}
+
 /** What the page needs for inviting: whether it can, who can be invited, a fresh request key, and the batches. */
 export async function loadInvitations(context: AppLoadContext) {
   const db = context.cloudflare.env.DB;
-  const [settings, counts, batches] = await Promise.all([readOutreachSettings(db), audienceCounts(db), listCampaigns(db, "invitation", 10)]);
+  const [form, counts, batches] = await Promise.all([loadInviteForm(context), invitationCounts(db), listCampaigns(db, "invitation", 10)]);
   const items: CampaignListItem[] = batches.map((batch) => ({
     id: batch.id,
     title: `Batch #${batch.id}`,
@@ -92,14 +98,7 @@ export async function loadInvitations(context: AppLoadContext) {
     adminEmail: batch.adminEmail,
     counts: batch.counts,
   }));
-  return {
-    emailOn: emailIsOn(context),
-    testflightUrl: settings.testflightUrl,
-    invitable: counts.invitable,
-    invited: counts.invited,
-    requestKey: crypto.randomUUID(),
-    batches: items,
-  };
+  return { ...form, invitable: counts.invitable, invited: counts.invited, batches: items };
 }
 
 export interface InvitationReview {

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { readPlaceInLine } from "~/features/waitlist/place-in-line.server";
 import { readReferralBoost } from "~/lib/settings.server";
-import { invitationAction, loadInvitations } from "./invitations.server";
+import { invitationAction, loadInviteForm } from "./invitations.server";
 import { addNote, deleteBetaTester, moveToFront, resendEmails, setPriority, TESTER_MESSAGES, unsubscribePeople } from "./tester-actions.server";
 import { noteSchema, prioritySchema } from "./tester-schema";
 import { betaTesterPath } from "./tester-paths";
@@ -138,7 +138,7 @@ export async function loadBetaTester({ request, context, params }: LoaderFunctio
   const id = parseId(params.id);
   if (!id) throw json({ error: TESTER_MESSAGES.gone }, { status: 404 });
   const db = context.cloudflare.env.DB;
-  const [{ row, tree, emails, notes }, boost, invite] = await Promise.all([readPerson(db, id), readReferralBoost(db), loadInvitations(context)]);
+  const [{ row, tree, emails, notes }, boost, invite] = await Promise.all([readPerson(db, id), readReferralBoost(db), loadInviteForm(context)]);
   if (!row) throw json({ error: TESTER_MESSAGES.gone }, { status: 404 });
   const place = await readPlaceInLine(db, id, boost);
   const confirmDelete = new URL(request.url).searchParams.get("confirm") === "delete";
@@ -176,7 +176,7 @@ export async function loadBetaTester({ request, context, params }: LoaderFunctio
     tree,
     emails,
     notes,
-    invite: { emailOn: invite.emailOn, testflightUrl: invite.testflightUrl, requestKey: invite.requestKey },
+    invite,
     confirmDelete,
   });
 }
