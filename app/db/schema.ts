@@ -59,6 +59,8 @@ export const waitlist = sqliteTable(
     importedAt: text("imported_at"),
     // migrations/0011: the owner's priority, honoured first by the one order of the line (ADR 0052).
     priority: integer("priority").notNull().default(0),
+    // migrations/0014: the A/B variants a beta sign-up was shown, never cleared: the funnel's split (ADR 0055).
+    signupVariants: text("signup_variants", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
