@@ -70,6 +70,7 @@ export const waitlist = sqliteTable(
     uniqueIndex("waitlist_line_seq_unique").on(t.lineSeq),
     index("waitlist_status_idx").on(t.status, t.createdAt),
     index("waitlist_referred_by_idx").on(t.referredBy),
+    index("waitlist_intent_created_at_idx").on(t.intent, t.createdAt),
   ],
 );
 

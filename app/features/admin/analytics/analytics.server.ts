@@ -87,6 +87,7 @@ export async function loadAnalytics(d1: D1Database, site: D1Database, kv: KVName
     range,
     /** The beta funnel, visitors to invited, with the period before (ADR 0055). */
     betaFunnel: funnelReport(
+      range,
       cohorts,
       { current: totalVisitors, currentCappedDays: visitorsCappedDays, previous: Number(previousVisitors.n), previousCappedDays: Number(previousVisitors.capped) },
       {

@@ -4,6 +4,7 @@
  * visitors. The counts come from funnel.server.ts and the analytics batch.
  */
 import { rateOf } from "./analytics-format";
+import type { DateRange } from "./analytics-report";
 import type { FunnelCohorts, FunnelCounts, FunnelSplitRow } from "./funnel.server";
 
 export type FunnelStepKey = "visitors" | "signups" | "confirmed" | "invited";
@@ -53,6 +54,16 @@ export interface FunnelSplitReport extends FunnelSplitRow {
   confirmationRate: number | null;
   referredConfirmationRate: number | null;
   invitationRate: number | null;
+}
+
+/** The period of the same length just before the range: the trend's baseline (UTC days, both included). */
+export function previousPeriod(range: Pick<DateRange, "from" | "days">): { from: string; to: string } {
+  const day = (offset: number) => {
+    const date = new Date(`${range.from}T00:00:00.000Z`);
+    date.setUTCDate(date.getUTCDate() + offset);
+    return date.toISOString().slice(0, 10);
+  };
+  return { from: day(-range.days), to: day(-1) };
 }
 
 const changeOf = (now: number, before: number): number | null => (before > 0 ? (now - before) / before : null);
@@ -107,6 +118,7 @@ export function funnelSplit(rows: readonly FunnelSplitRow[], reachOf: (row: Funn
 
 /** The whole funnel of the page: steps, referrals and the three splits. */
 export function funnelReport(
+  range: Pick<DateRange, "from" | "days">,
   cohorts: FunnelCohorts,
   visitors: { current: number; currentCappedDays: number; previous: number; previousCappedDays: number },
   reach: { servedImpressions: (test: string, variant: string) => number; pageViewsFromSource: (utmSource: string) => number | null },
@@ -114,6 +126,7 @@ export function funnelReport(
   const current: FunnelPeriod = { visitors: visitors.current, visitorsCappedDays: visitors.currentCappedDays, cohort: cohorts.current };
   const previous: FunnelPeriod = { visitors: visitors.previous, visitorsCappedDays: visitors.previousCappedDays, cohort: cohorts.previous };
   return {
+    previousRange: previousPeriod(range),
     steps: funnelSteps(current, previous),
     referrals: funnelReferrals(cohorts.current, cohorts.previous),
     visitorsCappedDays: { current: visitors.currentCappedDays, previous: visitors.previousCappedDays },

@@ -2,12 +2,13 @@
  * The beta funnel of the analytics page (issue 31, ADR 0055), counted by the server from the site's
  * database: beta sign-ups of a range (the cohort, by sign-up date), and how many of them confirmed,
  * came through a referral, and were invited; the same for the period before, and the range's cohort
- * split by A/B variant, UTM source and sign-up form. Two statements in one D1 batch, each reading the
- * range through waitlist_created_at_idx (the query-plan test holds them to it). Visitors come from the
- * analytics database, in the page's own batch (analytics-queries.mjs).
+ * split by A/B variant, UTM source and sign-up form. Two statements in one D1 batch, each seeking the
+ * range's beta sign-ups through waitlist_intent_created_at_idx (the query-plan test holds them to it).
+ * Visitors come from the analytics database, in the page's own batch (analytics-queries.mjs).
  */
 import { rangeBounds } from "./analytics-queries.mjs";
 import type { DateRange } from "./analytics-report";
+import { previousPeriod } from "./funnel-report";
 
 /** A beta sign-up that came through the site: notify-me requests are their own list (ADR 0048), imports did not sign up here (ADR 0053). */
 const COHORT = "w.intent = 'beta_testing' AND w.imported_at IS NULL";
@@ -102,18 +103,11 @@ const counts = (row: Partial<Record<keyof FunnelCounts, unknown>> | undefined): 
       }
     : NONE;
 
-/** The start of the period of `range.days` days just before the range (YYYY-MM-DD). */
-export function previousPeriodStart(range: Pick<DateRange, "from" | "days">): string {
-  const start = new Date(`${range.from}T00:00:00.000Z`);
-  start.setUTCDate(start.getUTCDate() - range.days);
-  return start.toISOString().slice(0, 10);
-}
-
 /** The cohorts of the range and of the period before, and the range's splits: 2 statements, 1 call. */
 export async function loadFunnelCohorts(d1: D1Database, range: DateRange): Promise<FunnelCohorts> {
   const [start, end] = rangeBounds(range.from, range.to);
   const [totals, splits] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(FUNNEL_QUERIES.totals).bind(start, end, `${previousPeriodStart(range)}T00:00:00.000Z`),
+    d1.prepare(FUNNEL_QUERIES.totals).bind(start, end, `${previousPeriod(range).from}T00:00:00.000Z`),
     d1.prepare(FUNNEL_QUERIES.splits).bind(start, end),
   ]);
   const byPeriod = (current: number) => counts(totals!.results.find((row) => Number(row.current) === current));
