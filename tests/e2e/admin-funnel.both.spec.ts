@@ -39,8 +39,8 @@ async function funnelOfToday(page: Page, javaScriptEnabled: boolean) {
   const today = new Date().toISOString().slice(0, 10);
   await page.goto(`${stack.origin}/admin/analytics`);
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("From").fill(today);
-  await page.getByLabel("To").fill(today);
+  await page.getByLabel("From", { exact: true }).fill(today);
+  await page.getByLabel("To", { exact: true }).fill(today);
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/analytics\\?from=${today}&to=${today}$`));
   const funnel = page.getByTestId("beta-funnel");
@@ -134,6 +134,14 @@ async function seedFortnight() {
     for (let v = 0; v < (d < 14 ? 30 : 22); v++) visitorDays.push(`('*', 'visitor_hash', '${day}', 'v${d}-${v}', 1)`);
   }
   await stack.analytics.exec(`INSERT INTO analytics_daily_counts (name, facet, day, value, n) VALUES ${visitorDays.join(",")}`);
+  const served = [
+    ["hero_headline", "control", 210],
+    ["hero_headline", "benefit_focused", 205],
+    ["waitlist_cta", "control", 140],
+    ["waitlist_cta", "exclusive", 135],
+    ["waitlist_cta", "community", 142],
+  ].map(([test, variant, n]) => `('ab_test_served', 'ab_variant', '2026-10-03', '["${test}","${variant}"]', ${n})`);
+  await stack.analytics.exec(`INSERT INTO analytics_daily_counts (name, facet, day, value, n) VALUES ${served.join(",")}`);
 }
 
 test("screenshots of the funnel at 320, 768 and 1280 px, with nothing wider than the screen", async ({ browser, javaScriptEnabled }, testInfo) => {

@@ -78,10 +78,10 @@ function Referrals({ funnel }: { funnel: Funnel }) {
   );
 }
 
-/** A count with its rate under it. */
-function Cell({ n, rate }: { n: number; rate?: number | null }) {
+/** A count with its rate under it; `label` heads it when the row is a card (narrow screens). */
+function Cell({ label, n, rate }: { label: string; n: number; rate?: number | null }) {
   return (
-    <td className="num">
+    <td className="num" data-label={label}>
       {formatCount(n)}
       {rate === undefined ? null : <span className="block muted">{rateText(rate)}</span>}
     </td>
@@ -118,7 +118,7 @@ function SplitTable({
         <p className="mt-2 text-sm text-ink-muted">{empty}</p>
       ) : (
         <AdminTable
-          className="mt-3"
+          className="funnel-split-wrap mt-3"
           testId={id}
           caption={caption}
           captionHidden
@@ -127,7 +127,7 @@ function SplitTable({
             ...(reachLabel ? [{ label: reachLabel, numeric: true }] : []),
             { label: "Sign-ups", numeric: true },
             { label: "Confirmed", numeric: true },
-            { label: "Referred (confirmed)", numeric: true },
+            { label: "Referred", numeric: true },
             { label: "Invited", numeric: true },
           ]}
         >
@@ -136,11 +136,15 @@ function SplitTable({
               <th scope="row" className="cell-clip">
                 {keyOf(row)}
               </th>
-              {reachLabel ? <td className="num">{row.reach === null ? "—" : formatCount(row.reach)}</td> : null}
-              <Cell n={row.signups} rate={reachLabel ? row.signupRate : undefined} />
-              <Cell n={row.confirmed} rate={row.confirmationRate} />
-              <Cell n={row.referred} rate={row.referredConfirmationRate} />
-              <Cell n={row.invited} rate={row.invitationRate} />
+              {reachLabel ? (
+                <td className="num" data-label={reachLabel}>
+                  {row.reach === null ? "—" : formatCount(row.reach)}
+                </td>
+              ) : null}
+              <Cell label="Sign-ups" n={row.signups} rate={reachLabel ? row.signupRate : undefined} />
+              <Cell label="Confirmed" n={row.confirmed} rate={row.confirmationRate} />
+              <Cell label="Referred" n={row.referred} rate={row.referredConfirmationRate} />
+              <Cell label="Invited" n={row.invited} rate={row.invitationRate} />
             </tr>
           ))}
         </AdminTable>
@@ -185,7 +189,7 @@ export function BetaFunnel({ data }: { data: Data }) {
         <li>Installs are counted by App Store Connect, not by us. Emails carry no tracking, so opens and clicks are never counted.</li>
       </ul>
 
-      <div className="analytics-grid mt-5">
+      <div className="funnel-splits mt-5">
         <SplitTable
           id="beta-funnel-by-variant"
           title="By A/B variant"
@@ -226,7 +230,8 @@ export function BetaFunnel({ data }: { data: Data }) {
         />
       </div>
       <p className="field-hint mt-3">
-        Under each count, its rate: sign-ups per page served or viewed; confirmed per sign-up; of the referred, the share who confirmed; invited per confirmed.
+        Under each count, its rate: sign-ups per page served or viewed; confirmed per sign-up; referred: the share of them who confirmed; invited per
+        confirmed.
       </p>
     </section>
   );
