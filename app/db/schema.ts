@@ -59,6 +59,8 @@ export const waitlist = sqliteTable(
     importedAt: text("imported_at"),
     // migrations/0011: the owner's priority, honoured first by the one order of the line (ADR 0052).
     priority: integer("priority").notNull().default(0),
+    // migrations/0014: the A/B variants a beta sign-up was shown, never cleared: the funnel's split (ADR 0055).
+    signupVariants: text("signup_variants", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -78,6 +80,7 @@ export const waitlist = sqliteTable(
       .on(t.id)
       .where(sql`${t.status} = 'confirmed' AND ${t.intent} = 'beta_testing' AND ${t.lineSeq} IS NOT NULL AND ${t.wantsInvitations} = 1 AND ${t.invitedAt} IS NULL`),
     index("waitlist_invited_idx").on(t.status).where(sql`${t.invitedAt} IS NOT NULL`),
+    index("waitlist_intent_created_at_idx").on(t.intent, t.createdAt),
   ],
 );
 

@@ -17,6 +17,7 @@ import { table } from "./report.mjs";
 export const COUNTING_TESTS = [
   { file: "tests/integration/analytics-pipeline.test.ts", block: "D1 statements, counted at the bindings" },
   { file: "tests/integration/email-statements.test.ts", block: "D1 statements per person, counted at the binding" },
+  { file: "tests/integration/admin-analytics-funnel.test.ts", block: "D1 statements of the funnel, counted at the bindings" },
 ];
 
 /** The published counts the summary reads, by the figure's name (the annotation's type). */

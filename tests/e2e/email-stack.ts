@@ -30,6 +30,8 @@ export interface WaitlistEntryRow {
 export interface EmailStack {
   origin: string;
   db: ExplorerD1;
+  /** The analytics database (ANALYTICS_DB). */
+  analytics: ExplorerD1;
   standin: ResendStandin;
   /** The newest message to `address` whose subject matches, once it has arrived (the queue delivers within seconds). */
   mailTo(address: string, subject: RegExp): Promise<StandinDelivery>;
@@ -70,6 +72,7 @@ export async function startEmailStack(): Promise<EmailStack> {
   return {
     origin: running.origin,
     db,
+    analytics: running.d1("ANALYTICS_DB"),
     standin,
     async mailTo(address, subject) {
       const find = () => standin.deliveries.filter((d) => d.to.includes(address) && subject.test(d.subject)).at(-1);

@@ -21,6 +21,7 @@ import { DELETE_EXPIRED_COUNTS, deleteExpiredEvents } from "~/features/analytics
 import { adminPost, openAdminApp, pageGet } from "../support/admin";
 import { createEmptyD1, runner, type TestApp } from "../support/app";
 import { beacon } from "../support/analytics-pipeline";
+import { insert, store, type Seed } from "../support/analytics-seed";
 
 const PATH = "/admin/analytics";
 /** The statement that counts new events into the daily counts (the other one moves the mark). */
@@ -29,40 +30,6 @@ const RANGE = "from=2026-01-05&to=2026-01-07";
 
 let app: TestApp;
 let cookie: string;
-
-interface Seed {
-  name: string;
-  at: string;
-  path?: string;
-  visitor?: string;
-  referrer?: string;
-  utm?: string;
-  props?: Record<string, unknown>;
-  /** How many identical rows. */
-  times?: number;
-}
-
-/** Inserts `times` copies of an event (analytics consent when it has a visitor hash). */
-function insert(db: D1Database, e: Seed): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO analytics_events (name, occurred_at, path, consent, visitor_hash, session_id, referrer_host, utm_source, properties)
-       WITH RECURSIVE copies(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM copies WHERE i < ?1)
-       SELECT ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM copies`,
-    )
-    .bind(
-      e.times ?? 1,
-      e.name,
-      e.at,
-      e.path ?? "/home",
-      e.visitor ? "analytics" : "anonymous",
-      e.visitor ?? null,
-      e.visitor ? `session-${e.visitor}` : null,
-      e.referrer ?? null,
-      e.utm ?? null,
-      JSON.stringify(e.props ?? {}),
-    );
-}
 
 const D1 = "2026-01-05T09:00:00.000Z";
 const D2 = "2026-01-06T12:30:00.000Z";
@@ -116,11 +83,6 @@ const SEED: Seed[] = [
   ...[0.05, 0.02, 0.3].map((value) => ({ name: "web_vital", at: D2, path: "/home", props: { metric: "CLS", value, rating: "good" } })),
   ...[100, 150].map((value) => ({ name: "web_vital", at: D3, path: "/pricing", props: { metric: "INP", value, rating: "good" } })),
 ];
-
-/** Stores events as every writer of the analytics database does: the rows, then their counts, in one batch. */
-async function store(db: D1Database, seeds: Seed[]): Promise<void> {
-  await db.batch([...seeds.map((e) => insert(db, e)), ...countNewEvents(db)]);
-}
 
 beforeAll(async () => {
   ({ app, cookie } = await openAdminApp());

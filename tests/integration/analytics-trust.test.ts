@@ -193,7 +193,11 @@ describe("A/B conversions with double opt-in", () => {
   const { linkPath } = entryLinks({ siteUrl: SITE_URL, tokenSecret: EMAIL_TOKEN_SECRET });
   const signUp = (email: string, ip: string, cookie: string) =>
     site.app.fetch(formPost(SIGN_UP_ACTION, { email, name: "Ada", submissionTime: String(Date.now() - 5_000) }, ip, { "User-Agent": BROWSER_UA, Cookie: cookie, Referer: "http://127.0.0.1:8788/home" }));
-  const entryOf = (email: string) => site.app.db.prepare("SELECT id, status, ab_variants FROM waitlist WHERE email = ?1").bind(email).first<{ id: number; status: string; ab_variants: string | null }>();
+  const entryOf = (email: string) =>
+    site.app.db
+      .prepare("SELECT id, status, ab_variants, signup_variants FROM waitlist WHERE email = ?1")
+      .bind(email)
+      .first<{ id: number; status: string; ab_variants: string | null; signup_variants: string | null }>();
 
   it("an unconfirmed sign-up is no conversion; its confirmation is one, for the variants seen at sign-up, once", async () => {
     const home = await browse("/home", "203.0.113.150");
@@ -225,7 +229,10 @@ describe("A/B conversions with double opt-in", () => {
       const after = await eventsByVariant("ab_test_signup");
       const added = Object.fromEntries(Object.keys(after).map((key) => [key, after[key]! - (before[key] ?? 0)]).filter(([, n]) => n !== 0));
       expect(added).toEqual(Object.fromEntries(seen.map((a) => [`${a.test}:${a.variant}`, 1])));
-      expect((await entryOf("convert-on-confirm@example.com"))?.ab_variants).toBeNull();
+      const confirmedEntry = await entryOf("convert-on-confirm@example.com");
+      expect(confirmedEntry?.ab_variants).toBeNull();
+      // The funnel's split keeps what the person saw, after the conversion is counted (ADR 0055).
+      expect(JSON.parse(confirmedEntry!.signup_variants!)).toEqual(Object.fromEntries(seen.map((a) => [a.test, a.variant])));
 
       // Confirming again (a double click, a replayed link): no second conversion.
       await site.app.fetch(formPost(path, { token: tokenIn(path) }, "198.51.100.77"));
@@ -248,13 +255,13 @@ describe("A/B conversions with double opt-in", () => {
       ),
     );
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
-    expect((await entryOf("android-only@example.com"))?.ab_variants).toBeNull();
+    expect(await entryOf("android-only@example.com")).toMatchObject({ ab_variants: null, signup_variants: null });
   });
 
   it("a sign-up from a browser the site never assigned a variant keeps nothing and counts nothing", async () => {
     const answer = await signUp("never-assigned@example.com", "203.0.113.151", "");
     expect(await answer.json()).toMatchObject({ state: "success", pendingConfirmation: true });
-    expect((await entryOf("never-assigned@example.com"))?.ab_variants).toBeNull();
+    expect(await entryOf("never-assigned@example.com")).toMatchObject({ ab_variants: null, signup_variants: null });
   });
 });
 

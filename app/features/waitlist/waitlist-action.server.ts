@@ -115,7 +115,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
         consent: { form, page: consentPage(request), wording: consentWordingFor(form, input) },
         preferences: preferencesFor(input, input[UPDATES_CHOICE_FIELD] === "yes"),
         referredByCode: input.ref,
-        abVariants: doubleOptIn ? abVariants : null,
+        abVariants,
       },
       { doubleOptIn, now, suppressionSecret: context.env.SUPPRESSION_HASH_SECRET, confirmationAllowed: !inbox.limited },
     );

@@ -46,7 +46,10 @@ export interface NewWaitlistEntry {
   preferences: EmailPreferences;
   /** The referral code of the link this person came through, if any (credited only once they confirm). */
   referredByCode: string | null;
-  /** The A/B variants the person was shown, kept until the confirmation counts them (ADR 0047). */
+  /**
+   * The A/B variants the person was shown: kept for the funnel's split (signup_variants, ADR 0055), and
+   * with double opt-in also as the conversion its confirmation counts (ab_variants, ADR 0047).
+   */
   abVariants?: Record<string, string> | null;
 }
 
@@ -140,11 +143,11 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
     .prepare(
       `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status,
          line_seq, consent_at, consent_form, consent_page, consent_wording, referral_code, referred_by,
-         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants, wants_updates)
+         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants, wants_updates, signup_variants)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
          CASE WHEN ?8 = 'confirmed' AND ?5 = 'beta_testing' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
          ?7, ?9, ?10, ?11, ?12, (SELECT id FROM waitlist WHERE referral_code = ?13),
-         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, ?18, ?19)`,
+         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, CASE WHEN ?8 = 'pending' THEN ?18 END, ?19, ?18)`,
     )
     .bind(
       entry.email,

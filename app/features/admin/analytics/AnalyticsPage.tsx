@@ -11,6 +11,7 @@ import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { formatConfidence, formatCount, formatPercent, formatUplift, formatWebVital, WEB_VITAL_ORDER } from "./analytics-format";
 import type { loadAnalyticsPage } from "./analytics.server";
+import { BetaFunnel } from "./BetaFunnel";
 
 const PATH = ADMIN_PATHS.analytics;
 
@@ -221,7 +222,7 @@ function Funnel({ data }: { data: Data }) {
   const landing = steps[0]!.n;
   return (
     <section className="admin-panel" aria-labelledby="funnel-title">
-      <h2 id="funnel-title">Sign-up funnel</h2>
+      <h2 id="funnel-title">Sign-up form, step by step</h2>
       {steps.every((s) => s.n === 0) ? (
         <Empty>No landing page views or sign-up form activity in this range.</Empty>
       ) : (
@@ -505,6 +506,7 @@ export function AnalyticsPage() {
       <AlertMessage message={refusalMessage(result)} testId="analytics-refusal" />
       <RangeForm data={data} />
       <Tiles data={data} />
+      <BetaFunnel data={data} />
 
       <div className="analytics-grid mt-5">
         {dailyCharts(data).map((chart) => (

@@ -34,6 +34,13 @@ export function formatUplift(uplift: number): string {
   return `${uplift > 0 ? "+" : "−"}${formatPercent(Math.abs(uplift))}`;
 }
 
+/** A change of a rate in percentage points: "+3.2 pts", "−0.5 pts", "±0 pts". */
+export function formatPoints(points: number): string {
+  const rounded = Math.round(points * 10) / 10;
+  if (rounded === 0) return "±0 pts";
+  return `${rounded > 0 ? "+" : "−"}${Math.abs(rounded)} pts`;
+}
+
 /** Metrics in the order the page shows them (Core Web Vitals first). */
 export const WEB_VITAL_ORDER: readonly WebVitalName[] = ["LCP", "INP", "CLS", "FCP", "TTFB", "FID"];
 

@@ -1,5 +1,5 @@
 // Types for analytics-queries.mjs.
-export type AnalyticsQueryName = "dailyPageViews" | "dailyVisitors" | "topPages" | "referrers" | "sources" | "funnel" | "abTests" | "webVitals";
+export type AnalyticsQueryName = "dailyPageViews" | "dailyVisitors" | "previousVisitors" | "topPages" | "referrers" | "sources" | "funnel" | "abTests" | "webVitals";
 export const LANDING_PATHS: readonly string[];
 export const SIGNUP_FORM: string;
 export const TOP_N: number;

@@ -49,6 +49,15 @@ GROUP BY day`,
   dailyVisitors: `SELECT day, count(*) AS n, max(value = '${OTHER_VALUE}') AS capped ${counted("*", "visitor_hash")}
 GROUP BY day`,
 
+  /**
+   * Visitors of the period of the same length just before the range, for the funnel's trend (ADR 0055):
+   * the sum of its daily visitors, and whether a day of it reached the cap (`capped`, as above).
+   */
+  previousVisitors: `SELECT count(*) AS n, coalesce(max(value = '${OTHER_VALUE}'), 0) AS capped
+FROM analytics_daily_counts
+WHERE name = '*' AND facet = 'visitor_hash'
+  AND day >= date(substr(?1, 1, 10), '-' || CAST(julianday(?2) - julianday(?1) AS INTEGER) || ' days') AND day < substr(?1, 1, 10)`,
+
   /** The most viewed pages (NULL: page views without a path). */
   topPages: `SELECT nullif(value, '') AS path, sum(n) AS n ${counted("page_view", "path")}
 GROUP BY value

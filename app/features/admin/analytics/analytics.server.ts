@@ -20,6 +20,8 @@ import { DAILY_VALUES_CAP, DAILY_VISITORS_CAP, OTHER_VALUE } from "~/features/an
 import { ANALYTICS_QUERIES, ANALYTICS_QUERY_NAMES, rangeBounds, type AnalyticsQueryName } from "./analytics-queries.mjs";
 import { rateOf } from "./analytics-format";
 import { fillDays, parseDateRange, presetRanges, summariseAbTest, webVitalPages, type AbCount, type DateRange } from "./analytics-report";
+import { funnelReport } from "./funnel-report";
+import { loadFunnelCohorts } from "./funnel.server";
 import { PIPELINE_MESSAGES } from "./pipeline-schema";
 
 const PATH = ADMIN_PATHS.analytics;
@@ -27,6 +29,7 @@ const PATH = ADMIN_PATHS.analytics;
 interface Rows {
   dailyPageViews: { day: string; n: number };
   dailyVisitors: { day: string; n: number; capped: number };
+  previousVisitors: { n: number; capped: number };
   topPages: { path: string | null; n: number };
   referrers: { host: string; n: number };
   sources: { source: string | null; pageViews: number; conversions: number };
@@ -58,9 +61,10 @@ function abCounts(rows: readonly Rows["abTests"][]): AbCount[] {
   return [...counts.values()];
 }
 
-export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, now = Date.now()) {
+/** Everything on the page but the pipeline panel: `d1` the analytics database, `site` the site's (the funnel's cohorts). */
+export async function loadAnalytics(d1: D1Database, site: D1Database, kv: KVNamespace, url: URL, now = Date.now()) {
   const range = parseDateRange(url.searchParams, now);
-  const [rows, abConfig] = await Promise.all([queryAll(d1, range), readAbTestConfig(kv)]);
+  const [rows, abConfig, cohorts] = await Promise.all([queryAll(d1, range), readAbTestConfig(kv), loadFunnelCohorts(site, range)]);
 
   const pageViews = fillDays(range, rows.dailyPageViews);
   const visitors = fillDays(range, rows.dailyVisitors);
@@ -76,9 +80,21 @@ export async function loadAnalytics(d1: D1Database, kv: KVNamespace, url: URL, n
     rate: rateOf(Number(row.conversions), Number(row.pageViews)),
   }));
   const counts = abCounts(rows.abTests);
+  const previousVisitors = rows.previousVisitors[0] ?? { n: 0, capped: 0 };
+  const pageViewsBySource = new Map(sourceRows.map((row) => [row.source ?? "", row.pageViews]));
 
   return {
     range,
+    /** The beta funnel, visitors to invited, with the period before (ADR 0055). */
+    betaFunnel: funnelReport(
+      range,
+      cohorts,
+      { current: totalVisitors, currentCappedDays: visitorsCappedDays, previous: Number(previousVisitors.n), previousCappedDays: Number(previousVisitors.capped) },
+      {
+        servedImpressions: (test, variant) => counts.find((c) => c.test === test && c.variant === variant)?.impressions ?? 0,
+        pageViewsFromSource: (utmSource) => pageViewsBySource.get(utmSource) ?? null,
+      },
+    ),
     presets: presetRanges(now),
     totals: {
       visitors: totalVisitors,
@@ -130,7 +146,7 @@ export async function loadAnalyticsPage({ request, context }: LoaderFunctionArgs
   await requireAdmin(request, context);
   const analytics = analyticsDatabase(context);
   const { DB, CONFIG } = context.cloudflare.env;
-  const [report, pipeline] = await Promise.all([loadAnalytics(analytics, CONFIG, new URL(request.url)), loadPipeline(analytics, DB)]);
+  const [report, pipeline] = await Promise.all([loadAnalytics(analytics, DB, CONFIG, new URL(request.url)), loadPipeline(analytics, DB)]);
   return json({ ...report, pipeline });
 }
 
