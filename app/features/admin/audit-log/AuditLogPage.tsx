@@ -1,7 +1,7 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { DateFilter, FilterSelect } from "~/features/admin/ui/filter-fields";
+import { DateFilter, FilterActions, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
 import { formatUtcDateTime } from "~/lib/dates";
@@ -40,14 +40,7 @@ export function AuditLogPage() {
           <FilterSelect id="audit-action" name="action" label="Action" all="All actions" values={data.actions} current={filters.action} />
           <DateFilter id="audit-from" name="from" label="From" current={filters.from} hintId="audit-dates-hint" />
           <DateFilter id="audit-to" name="to" label="To" current={filters.to} hintId="audit-dates-hint" />
-          <div className="admin-actions">
-            <button type="submit" className="btn btn-sm btn-primary">
-              Apply
-            </button>
-            <Link to={PATH} className="btn btn-sm btn-secondary">
-              Clear
-            </Link>
-          </div>
+          <FilterActions clearTo={PATH} />
         </Form>
         <p id="audit-dates-hint" className="field-hint">
           Dates are whole days in UTC, both included. The export holds the entries these filters show

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
-import { DateFilter, FilterSelect } from "~/features/admin/ui/filter-fields";
+import { DateFilter, FilterActions, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { humanize, intentLabel } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
@@ -17,7 +17,6 @@ import type { BetaTesterSort, loadBetaTesters, OptionalColumn, SortDirection } f
 import type { BulkOutcome } from "./tester-actions.server";
 import { betaTesterPath } from "./tester-paths";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
-import { IntentFields } from "~/features/admin/ui/PostButton";
 import { formatUtcDate } from "~/lib/dates";
 import { PLATFORM_NAMES, type PlatformSegment } from "~/features/email/segments";
 
@@ -107,26 +106,17 @@ function InvitedCell({ row }: { row: Row }) {
 
 /** Deleting the ticked rows asks first: who would go, and the same ticks posted again. */
 function BulkDeletePanel({ ids, emails, cancelTo }: { ids: number[]; emails: string[]; cancelTo: string }) {
+  const ticked = Object.fromEntries(ids.map((id) => [`invite.${id}`, "on"]));
   return (
-    <section className="confirm-panel" role="alertdialog" aria-labelledby="bulk-delete-title" tabIndex={-1} data-testid="bulk-delete-confirm">
-      <h2 id="bulk-delete-title">
-        Delete {emails.length} {emails.length === 1 ? "person" : "people"}?
-      </h2>
+    <ConfirmPanel
+      title={`Delete ${emails.length} ${emails.length === 1 ? "person" : "people"}?`}
+      intent="bulk-delete"
+      fields={{ confirmed: "yes", ...ticked }}
+      confirmLabel="Delete for good"
+      cancelTo={cancelTo}
+    >
       <p>This removes them from the beta list for good: {emails.join(", ")}.</p>
-      <Form method="post" className="admin-actions">
-        <IntentFields intent="bulk-delete" />
-        <input type="hidden" name="confirmed" value="yes" />
-        {ids.map((id) => (
-          <input key={id} type="hidden" name={`invite.${id}`} value="on" />
-        ))}
-        <button type="submit" className="btn btn-sm btn-danger">
-          Delete for good
-        </button>
-        <Link to={cancelTo} className="btn btn-sm btn-secondary" replace>
-          Cancel
-        </Link>
-      </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 
@@ -246,14 +236,7 @@ export function BetaTestersPage() {
               </label>
             ))}
           </fieldset>
-          <div className="admin-actions">
-            <button type="submit" className="btn btn-sm btn-primary">
-              Apply
-            </button>
-            <Link to={PATH} className="btn btn-sm btn-secondary">
-              Clear
-            </Link>
-          </div>
+          <FilterActions clearTo={PATH} />
         </Form>
         <p id="bt-dates-hint" className="field-hint">
           Dates are whole days in UTC, both included.

@@ -15,6 +15,7 @@ import { formatUtcDateTime } from "~/lib/dates";
 import type { loadBetaTester, ReferralNode } from "./tester-page.server";
 import { betaTesterPath } from "./tester-paths";
 import { MAX_PRIORITY, noteSchema, prioritySchema } from "./tester-schema";
+import { ConfirmPanel } from "~/features/admin/ui/ConfirmPanel";
 
 type Data = ReturnType<typeof useLoaderData<typeof loadBetaTester>>;
 
@@ -149,19 +150,9 @@ export function TesterPage() {
       </p>
       <PageHeader title={person.email} description={person.name || undefined} />
       {data.confirmDelete ? (
-        <section className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" tabIndex={-1}>
-          <h2 id="confirm-title">Delete {person.email}?</h2>
+        <ConfirmPanel title={`Delete ${person.email}?`} intent="delete" confirmLabel="Delete for good" cancelTo={here}>
           <p>This removes them from the beta list for good, with their emails and notes. Use it when someone asks to be forgotten.</p>
-          <Form method="post" className="admin-actions">
-            <IntentFields intent="delete" />
-            <button type="submit" className="btn btn-sm btn-danger">
-              Delete for good
-            </button>
-            <Link to={here} className="btn btn-sm btn-secondary" replace>
-              Cancel
-            </Link>
-          </Form>
-        </section>
+        </ConfirmPanel>
       ) : null}
       <div className="tester-grid">
         <section className="admin-panel" aria-labelledby="record-title">

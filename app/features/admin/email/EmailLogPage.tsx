@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/ui/AdminTable";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { FilterSelect } from "~/features/admin/ui/filter-fields";
+import { FilterActions, FilterSelect } from "~/features/admin/ui/filter-fields";
 import { humanize } from "~/features/admin/ui/humanize";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { Pagination } from "~/features/admin/ui/Pagination";
@@ -59,14 +59,7 @@ export function EmailLogPage() {
             current={filters.status}
             show={outboxStatusLabel}
           />
-          <div className="admin-actions">
-            <button type="submit" className="btn btn-sm btn-primary">
-              Apply
-            </button>
-            <Link to={PATH} className="btn btn-sm btn-secondary">
-              Clear
-            </Link>
-          </div>
+          <FilterActions clearTo={PATH} />
         </Form>
         <p id="email-log-hint" className="field-hint">
           Messages to someone who was deleted (or whose sign-up expired unconfirmed) were deleted with them, and finished messages are kept for 90

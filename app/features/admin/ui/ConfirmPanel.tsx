@@ -12,19 +12,22 @@ export function confirmHref(path: string, query: string, id: number | string): s
 /**
  * "Are you sure?" for destructive actions, rendered by the server: the Delete button is a link to
  * `?confirm=...`, and only this panel's form posts the deletion. Works the same without JavaScript.
+ * `id` names the one record, when there is one; `fields` are posted too (the ticked rows of a bulk action).
  */
 export function ConfirmPanel({
   title,
   children,
   intent,
   id,
+  fields,
   confirmLabel,
   cancelTo,
 }: {
   title: string;
   children: ReactNode;
   intent: string;
-  id: number | string;
+  id?: number | string;
+  fields?: Record<string, string>;
   confirmLabel: string;
   cancelTo: string;
 }) {
@@ -36,6 +39,9 @@ export function ConfirmPanel({
       <div id="confirm-body">{children}</div>
       <Form method="post" className="admin-actions">
         <IntentFields intent={intent} id={id} />
+        {Object.entries(fields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button type="submit" className="btn btn-sm btn-danger">
           {confirmLabel}
         </button>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** A list filter's select: "all" first, then the common values, keeping a value from the URL that is not among them. */
@@ -47,6 +48,20 @@ export function DateFilter({ id, name, label, current, hintId }: { id: string; n
         {label}
       </label>
       <input className="field-input" id={id} type="date" name={name} defaultValue={current} aria-describedby={hintId} />
+    </div>
+  );
+}
+
+/** A filter form's buttons: Apply sends it; Clear is a link to the page without filters. */
+export function FilterActions({ clearTo }: { clearTo: string }) {
+  return (
+    <div className="admin-actions">
+      <button type="submit" className="btn btn-sm btn-primary">
+        Apply
+      </button>
+      <Link to={clearTo} className="btn btn-sm btn-secondary">
+        Clear
+      </Link>
     </div>
   );
 }
