@@ -6,11 +6,11 @@
  * stand-in. Also the screenshots of the funnel at 320, 768 and 1280 px, with nothing wider than the screen.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
 import { linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { addStackOwner, signInOnStack } from "./admin-helpers";
 
 const OWNER = { email: "funnel-owner@example.test", password: "funnel owner password 2026" };
 
@@ -18,21 +18,12 @@ let stack: EmailStack;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stack = await startEmailStack();
-  await stack.db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
+  await addStackOwner(stack, OWNER);
   await stack.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, ?2)").bind(TESTFLIGHT_LINK.key, "https://testflight.apple.com/join/E2eTest3").run();
 });
 test.afterAll(async () => {
   await stack?.close();
 });
-
-async function signIn(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(`${stack.origin}/admin/login`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** The funnel of today (UTC), asked for through the page's date range form. */
 async function funnelOfToday(page: Page, javaScriptEnabled: boolean) {
@@ -58,7 +49,7 @@ async function steps(page: Page, javaScriptEnabled: boolean) {
 test("a person signs up, confirms and is invited: the funnel counts them once at each step", async ({ browser, javaScriptEnabled }) => {
   test.setTimeout(180_000);
   const owner = await (await browser.newContext({ javaScriptEnabled })).newPage();
-  await signIn(owner, javaScriptEnabled);
+  await signInOnStack(owner, stack, OWNER, javaScriptEnabled);
   expect(await steps(owner, javaScriptEnabled)).toEqual({ signups: "0", confirmed: "0", invited: "0" });
 
   // They sign up with the /waitlist form.
@@ -149,7 +140,7 @@ test("screenshots of the funnel at 320, 768 and 1280 px, with nothing wider than
   await seedFortnight();
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, true);
+  await signInOnStack(page, stack, OWNER, true);
   for (const width of [320, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${stack.origin}/admin/analytics?from=2026-10-01&to=2026-10-14`);

@@ -6,11 +6,11 @@
  * stand-in. Also the screenshots of the table and the person page at 320, 768 and 1280 px.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { seedConfirmedLine, seedEntry } from "../support/waitlist-entries";
 import { linkInMail, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration } from "./helpers";
+import { addStackOwner, signInOnStack } from "./admin-helpers";
 
 const OWNER = { email: "testers-owner@example.test", password: "testers owner password 2026" };
 const TESTFLIGHT = "https://testflight.apple.com/join/E2eTest2";
@@ -19,7 +19,7 @@ let stack: EmailStack;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stack = await startEmailStack();
-  await stack.db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
+  await addStackOwner(stack, OWNER);
   await stack.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, ?2)").bind(TESTFLIGHT_LINK.key, TESTFLIGHT).run();
   // Three people ahead of the one the owner works with.
   await seedConfirmedLine(stack.db, 3);
@@ -27,15 +27,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.close();
 });
-
-async function signIn(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(`${stack.origin}/admin/login`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** Their place as their own status page shows it, from the link in their latest status link message. */
 async function placeOnStatusPage(page: Page, email: string): Promise<string> {
@@ -49,7 +40,7 @@ test("find a person by email, open their page, resend their status link, move th
   await seedEntry(stack.db, { email, status: "confirmed", lineSeq: 10 });
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signIn(page, javaScriptEnabled);
+  await signInOnStack(page, stack, OWNER, javaScriptEnabled);
 
   // Find them by email.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Beta testers" }).click();
@@ -98,7 +89,7 @@ test("screenshots of the table and the person page at 320, 768 and 1280 px, with
   await seedEntry(stack.db, { email: uniqueEmail("brought-two"), status: "pending", referredBy: id });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, true);
+  await signInOnStack(page, stack, OWNER, true);
   for (const width of [320, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const [name, path] of [

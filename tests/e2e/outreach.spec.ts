@@ -5,10 +5,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hashPassword } from "~/features/admin/password-hash.mjs";
 import { svixSignature } from "~/features/outreach/webhook.server";
 import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { E2E_WEBHOOK_SECRET, startEmailStack, type EmailStack } from "./email-stack";
+import { addStackOwner, signInOnStack } from "./admin-helpers";
 
 const OWNER = { email: "outreach-owner@example.test", password: "outreach owner password 2026" };
 const TESTFLIGHT = "https://testflight.apple.com/join/E2eTest1";
@@ -17,19 +17,11 @@ let stack: EmailStack;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   stack = await startEmailStack();
-  await stack.db.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, 'owner')").bind(OWNER.email, await hashPassword(OWNER.password)).run();
+  await addStackOwner(stack, OWNER);
 });
 test.afterAll(async () => {
   await stack?.close();
 });
-
-async function signIn(page: Page) {
-  await page.goto(`${stack.origin}/admin/login`);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** A confirmed person on the list, as a sign-up and confirmation leave them. */
 async function person(email: string, fields: { lineSeq?: number; status?: string; android?: boolean; macos?: boolean; updates?: boolean } = {}) {
@@ -80,7 +72,7 @@ test("inviting the next 2 testers sends exactly those 2 messages with the TestFl
   await person(`left${tag}`, { lineSeq: 102, status: "unsubscribed" });
   await person(`second${tag}`, { lineSeq: 103 });
   await person(`third${tag}`, { lineSeq: 104 });
-  await signIn(page);
+  await signInOnStack(page, stack, OWNER);
 
   // The TestFlight link, in Settings (only Apple's join links are accepted).
   await page.goto(`${stack.origin}/admin/settings`);
@@ -124,7 +116,7 @@ test("an Android announcement reaches only the people who asked for Android", as
   await person(`mac${tag}`, { macos: true });
   await person(`news${tag}`);
   await person(`droid-gone${tag}`, { android: true, status: "unsubscribed" });
-  await signIn(page);
+  await signInOnStack(page, stack, OWNER);
   const review = await previewAnnouncement(page, {
     subject: "LinkVault for Android is here",
     markdown: "The **Android** app is ready.\n\n- Save links\n- Find them again\n\n[Read more](/blog)",
@@ -180,7 +172,7 @@ test.describe("without JavaScript", () => {
     await person(`invitee${tag}`, { lineSeq: 1 });
     await person(`macos-fan${tag}`, { macos: true });
     await stack.db.prepare("INSERT INTO site_settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value").bind(TESTFLIGHT_LINK.key, TESTFLIGHT).run();
-    await signIn(page);
+    await signInOnStack(page, stack, OWNER);
 
     // Invite the next 1: the review is a server-rendered page, the send a plain form post.
     const review = await reviewNextInvitations(page, 1);
