@@ -6,6 +6,9 @@ import { CLIENT_RENDERED_BOUNDARY, createHtmlCache } from "~/components/islands/
 import { SERVER_ONLY } from "~/components/islands/registry.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/hooks/useNonce";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
+import { splitLanguage } from "~/lib/i18n/languages";
+import { ServerI18nContext } from "~/lib/i18n/react";
 
 /**
  * Sections rendered once per isolate and reused (ADR 0035); lives as long as the isolate. Exported
@@ -23,19 +26,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppLoadContext
 ) {
   const nonce = loadContext.cspNonce;
   const { pathname } = new URL(request.url);
   const pageCache = htmlCache.forRequest(pathname);
   const html = renderToString(
-    <NonceContext.Provider value={nonce}>
-      {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030),
+    // The server renders with the language's whole catalogue; the browser gets what the page's loaders send (ADR 0057).
+    <ServerI18nContext.Provider value={i18nFor(splitLanguage(pathname).lang)}>
+      <NonceContext.Provider value={nonce}>
+        {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030),
           and the cache of sections rendered once per isolate (ADR 0035). */}
-      <ServerOnlyProvider value={{ ...SERVER_ONLY, html: pageCache.cachedHtml }}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </ServerOnlyProvider>
-    </NonceContext.Provider>,
+        <ServerOnlyProvider value={{ ...SERVER_ONLY, html: pageCache.cachedHtml }}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </ServerOnlyProvider>
+      </NonceContext.Provider>
+    </ServerI18nContext.Provider>
   );
   // renderToString swallows an error inside a Suspense boundary and leaves that part to the browser.
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
+  type ShouldRevalidateFunction,
   Links,
   Meta,
   Outlet,
@@ -27,6 +28,10 @@ import { canonicalSiteUrl, type SiteUrlData } from "~/lib/seo";
 import { turnstileClientConfig } from "~/lib/turnstile.server";
 import stylesheet from "~/styles/tailwind.css";
 import { jsonForHtml } from "~/lib/inline-json";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { DEFAULT_LANG, isLang, languageTag, splitLanguage, type Lang } from "~/lib/i18n/languages";
+import { metaT } from "~/lib/i18n/meta";
+import { I18nProvider, useLocalizedPath, useT } from "~/lib/i18n/react";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -36,16 +41,25 @@ export const links: LinksFunction = () => [
 
 /**
  * The third-party analytics configuration (null when none is configured; ADR 0019), Turnstile's
- * (null when off; read by the sign-up forms' human check, ADR 0033) and the canonical origin of the
- * pages' absolute URLs (ADR 0042).
+ * (null when off; read by the sign-up forms' human check, ADR 0033), the canonical origin of the
+ * pages' absolute URLs (ADR 0042), and the page's language with the messages of the shell (ADR 0057).
+ * An unknown language prefix is the route's to refuse (pageLanguage); the shell stays English then.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const siteUrl: SiteUrlData["siteUrl"] = canonicalSiteUrl(context.env);
-  return { analytics: analyticsClientConfig(context.env), turnstile: turnstileClientConfig(context.env), siteUrl };
+  const lang: Lang = isLang(params.lang) ? params.lang : DEFAULT_LANG;
+  return {
+    analytics: analyticsClientConfig(context.env),
+    turnstile: turnstileClientConfig(context.env),
+    siteUrl,
+    lang,
+    messages: browserMessages(lang, ["common"]),
+  };
 }
 
-/** The configuration comes from the environment: it cannot change while the page is open. */
-export const shouldRevalidate = () => false;
+/** The configuration comes from the environment: only the language can change, with the address. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  splitLanguage(currentUrl.pathname).lang !== splitLanguage(nextUrl.pathname).lang;
 
 /** Routes opt out of the public header and footer with `handle = { publicShell: false }`. */
 export interface RouteHandle {
@@ -65,9 +79,11 @@ const Footer = cachedOnServer("SiteFooter", SiteFooter);
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const publicShell = usePublicShell();
-  const analytics = useRouteLoaderData<typeof loader>("root")?.analytics;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const analytics = rootData?.analytics;
+  const lang = rootData?.lang ?? DEFAULT_LANG;
   return (
-    <html lang="en">
+    <html lang={languageTag(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -78,29 +94,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
-        {publicShell ? (
-          <>
-            {/* First in the tab order while it shows, before the skip link (ADR 0046). */}
-            <CookieBanner />
-            <a href="#main" className="skip-link">
-              Skip to content
-            </a>
-            <Header />
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            <Footer />
-          </>
-        ) : (
-          children
-        )}
+        <I18nProvider lang={lang}>
+          {publicShell ? (
+            <>
+              {/* First in the tab order while it shows, before the skip link (ADR 0046). */}
+              <CookieBanner />
+              <SkipLink />
+              <Header />
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              <Footer />
+            </>
+          ) : (
+            children
+          )}
+        </I18nProvider>
         {analytics ? (
           // A data block (never executed), read by the lazily loaded analytics code.
-          <script
-            type="application/json"
-            id={ANALYTICS_CONFIG_ELEMENT_ID}
-            dangerouslySetInnerHTML={{ __html: jsonForHtml(analytics) }}
-          />
+          <script type="application/json" id={ANALYTICS_CONFIG_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(analytics) }} />
         ) : null}
         <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
         <Scripts nonce={nonce} />
@@ -124,25 +136,42 @@ export default function App() {
   return <Outlet />;
 }
 
+function SkipLink() {
+  const t = useT();
+  return (
+    <a href="#main" className="skip-link">
+      {t("common.skipToContent")}
+    </a>
+  );
+}
+
 /** What the error boundary says about an error: not found, or our fault. */
-function errorCopy(error: unknown): { title: string; message: string } {
+function errorCopy(
+  error: unknown,
+  t: (
+    id: "common.error.notFoundTitle" | "common.error.notFoundMessage" | "common.error.failedTitle" | "common.error.failedMessage"
+  ) => string
+) {
   return isRouteErrorResponse(error) && error.status === 404
-    ? { title: "Page not found", message: "We couldn't find that page. It may have moved, or the link may be mistyped." }
-    : { title: "Something went wrong", message: "Something went wrong on our side. Please try again in a moment." };
+    ? { title: t("common.error.notFoundTitle"), message: t("common.error.notFoundMessage") }
+    : { title: t("common.error.failedTitle"), message: t("common.error.failedMessage") };
 }
 
 /** Only the error boundary uses the root's meta: every page names its own title. <title> belongs in <head>. */
-export const meta: MetaFunction = ({ error }) => (error ? [{ title: `${errorCopy(error).title} · ${siteConfig.appName}` }] : []);
+export const meta: MetaFunction = ({ error, matches }) =>
+  error ? [{ title: `${errorCopy(error, metaT(matches)).title} · ${siteConfig.appName}` }] : [];
 
 export function ErrorBoundary() {
-  const { title, message } = errorCopy(useRouteError());
+  const t = useT();
+  const localized = useLocalizedPath();
+  const { title, message } = errorCopy(useRouteError(), t);
   return (
     <section className="container-page py-24 text-center">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mx-auto mt-4 max-w-prose text-ink-muted">{message}</p>
       <p className="mt-8">
-        <a className="btn btn-primary" href="/home">
-          Back to the homepage
+        <a className="btn btn-primary" href={localized("/home")}>
+          {t("common.error.backHome")}
         </a>
       </p>
     </section>

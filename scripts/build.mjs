@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Production build: the generated content modules, Tailwind CSS, the Remix classic compiler (server
+// Production build: the generated content and message catalogue modules, Tailwind CSS, the Remix classic compiler (server
 // build in build/, client assets in public/build/), and the service worker stamped with the build's
 // version. wrangler bundles the Pages Function (functions/) and the companion Worker (workers/jobs/)
 // itself, in `npm start` and in `npm run deploy`.
@@ -12,12 +12,12 @@ import { join } from "node:path";
 import { run } from "./lib/run.mjs";
 
 /** What the build reads, and what it writes (outputs inside an input directory are left out of the hash). */
-const INPUTS = ["app", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/content.mjs", "scripts/lib/front-matter.mjs"];
-const OUTPUTS = ["build/index.js", "public/build", "public/sw.js", "app/styles/tailwind.css", "app/content/generated/content.ts"];
+const INPUTS = ["app", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/content.mjs", "scripts/locales.mjs", "scripts/lib/front-matter.mjs"];
+const OUTPUTS = ["build/index.js", "public/build", "public/sw.js", "app/styles/tailwind.css", "app/content/generated/content.ts", "app/locales/generated/catalogues.ts"];
 const HASH_FILE = "build/.inputs-hash";
 
 function* files(path) {
-  if (OUTPUTS.includes(path) || path === "app/content/generated" || !existsSync(path)) return;
+  if (OUTPUTS.includes(path) || path === "app/content/generated" || path === "app/locales/generated" || !existsSync(path)) return;
   if (!statSync(path).isDirectory()) {
     yield path;
     return;
@@ -41,6 +41,7 @@ if (ifChanged && OUTPUTS.every((path) => existsSync(path)) && existsSync(HASH_FI
 }
 
 await run("node", ["scripts/content.mjs"]);
+await run("node", ["scripts/locales.mjs"]);
 await run("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--minify"]);
 // Remix builds in NODE_ENV's mode; a test runner sets NODE_ENV=test, which would ship React's
 // development build (slow, and warnings on every render).

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { siteConfig } from "~/config/site";
+import { LANGUAGES, languageTag, localizedPath, type Lang } from "~/lib/i18n/languages";
+import { langOfMatches } from "~/lib/i18n/meta";
 
 /**
  * What the root loader tells every page about where the site lives: the canonical origin of its
@@ -29,21 +31,45 @@ export function siteUrlOf(matches: Matches): string {
   return siteUrlFromRoot(matches.find((match) => match.id === "root")?.data);
 }
 
-/** Title, description, canonical URL, Open Graph and Twitter card for a public page. */
-export function pageMeta({ title, description, path }: { title: string; description: string; path: string }, matches: Matches): MetaDescriptor[] {
-  const url = new URL(path, siteUrlOf(matches)).toString();
+/**
+ * A page's `hreflang` alternates: every language's version, and `x-default` for visitors whose
+ * language is none of them (the neutral entry `/` for the home page, else the English page).
+ */
+export function languageAlternates(path: string, siteUrl: string): MetaDescriptor[] {
+  const href = (p: string) => new URL(p, siteUrl).toString();
+  return [
+    ...LANGUAGES.map(({ code }) => ({ tagName: "link", rel: "alternate", hrefLang: languageTag(code), href: href(localizedPath(code, path)) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: href(path === "/home" ? "/" : path) },
+  ];
+}
+
+/**
+ * Title, description, canonical URL, language alternates, Open Graph and Twitter card for a public
+ * page. `path` is the English path; the canonical URL is the page's own language's. A page whose text
+ * exists only in English (`translated: false`) names the English page canonical and lists no alternates.
+ */
+export function pageMeta(
+  { title, description, path, translated = true }: { title: string; description: string; path: string; translated?: boolean },
+  matches: Matches,
+): MetaDescriptor[] {
+  const siteUrl = siteUrlOf(matches);
+  const lang: Lang = langOfMatches(matches);
+  const url = new URL(translated ? localizedPath(lang, path) : path, siteUrl).toString();
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    ...(translated ? languageAlternates(path, siteUrl) : []),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteConfig.appName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
+    { property: "og:locale", content: languageTag(lang).replace("-", "_") },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:site", content: siteConfig.social.x.handle },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
 }
+

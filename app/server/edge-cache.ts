@@ -20,6 +20,7 @@ import { ADMIN_WRITE_HEADER } from "~/lib/admin-write";
 import { attributionFrom } from "~/lib/attribution";
 import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHE_STALE_SECONDS, type PrecomputedAbAssignment } from "~/lib/edge-cache-policy";
 import { logWarn } from "~/lib/log.server";
+import { LANGUAGES, localizedPath, splitLanguage } from "~/lib/i18n/languages";
 
 // What loaders and this cache agree on lives in lib/ (loaders must not import the pipeline).
 export { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHE_STALE_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE, type PrecomputedAbAssignment } from "~/lib/edge-cache-policy";
@@ -30,8 +31,11 @@ export const BROWSER_CACHE_CONTROL = "private, no-cache";
 /** KV key of the content version: any change invalidates every stored page at once. */
 export const CONTENT_VERSION_KV_KEY = "html_cache_version";
 
-/** Paths whose pages are edge-cached; their loaders opt in per response with EDGE_CACHEABLE. */
-const EDGE_CACHED_PATHS = new Set(["/", "/home"]);
+/**
+ * Paths whose pages are edge-cached, in every language; their loaders opt in per response with
+ * EDGE_CACHEABLE. Not `/`: it negotiates the language (ADR 0057).
+ */
+const EDGE_CACHED_PATHS = new Set(LANGUAGES.map(({ code }) => localizedPath(code, "/home")));
 
 const STORED_NONCE = "X-Edge-Nonce";
 const STORED_AT = "X-Edge-Stored-At";
@@ -123,7 +127,8 @@ async function cacheKeyFor(request: Request, buildVersion: string, contentVersio
     .map((a) => `${a.test}=${a.variant}:${a.active}:${a.label}`)
     .sort();
   const { referrer } = attributionFrom(request.url, request.headers.get("Referer"));
-  const parts = [buildVersion, contentVersion, variants, url.pathname, keyedQuery(url), referrer];
+  // The path names the language already; the language is named on its own too, so no path rule can mix them.
+  const parts = [buildVersion, contentVersion, variants, splitLanguage(url.pathname).lang, url.pathname, keyedQuery(url), referrer];
   return `${url.origin}/__edge-cache/${await sha256Hex(JSON.stringify(parts))}`;
 }
 

@@ -40,7 +40,7 @@ export async function measureSignUpToConfirmation({ workDir, logFile }) {
         Array.from({ length: CONCURRENT_SIGN_UPS }, async (_, i) => {
           const email = `bench-${round}-${i}@example.com`;
           sentAt.set(email, Date.now());
-          const response = await fetch(new URL("/waitlist?_data=routes%2Fwaitlist", server.origin), {
+          const response = await fetch(new URL("/waitlist?_data=routes%2F(%24lang).waitlist", server.origin), {
             method: "POST",
             headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin, "CF-Connecting-IP": `198.18.${round}.${i + 1}` },
             body: signUpBody(email),

@@ -11,7 +11,7 @@ import { median, percentile } from "./stats.mjs";
 
 export const LOAD = { signUps: 2000, clients: 50, storm: 200, alone: 20 };
 /** Where the enhanced waitlist form posts: the /waitlist page's action, answered as Remix data (ADR 0051). */
-const ENDPOINT = "/waitlist?_data=routes%2Fwaitlist";
+const ENDPOINT = "/waitlist?_data=routes%2F(%24lang).waitlist";
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Client n's address, sent as CF-Connecting-IP (198.18.0.0/15, the benchmarking range): distinct up to 131,072. */

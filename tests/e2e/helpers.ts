@@ -5,7 +5,7 @@ import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sect
  * The sign-up forms' actions as the enhanced forms send to them: their page's action, answered as
  * Remix data (ADR 0051). The path alone is what a form sent without JavaScript posts to.
  */
-export const WAITLIST_ACTION = "/waitlist?_data=routes%2Fwaitlist";
+export const WAITLIST_ACTION = "/waitlist?_data=routes%2F(%24lang).waitlist";
 /** Route patterns (page.route, waitForRequest) for what the enhanced sign-up forms send. */
 export const WAITLIST_ACTION_REQUESTS = "**/waitlist?_data=*";
 export const NOTIFY_ACTION_REQUESTS = "**/notify?*_data=*";

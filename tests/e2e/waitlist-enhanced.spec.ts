@@ -52,7 +52,7 @@ test.describe("beta waitlist with JavaScript", () => {
     await waitForHydration(page);
     await expect(waitlistSection(page).getByLabel("Email address")).toBeVisible();
     // The route's module holds its clientAction: without it at hand, the first send would wait for it.
-    const module = await page.evaluate(() => (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } }).__remixManifest.routes["routes/waitlist"]!.module);
+    const module = await page.evaluate(() => (window as unknown as { __remixManifest: { routes: Record<string, { module: string }> } }).__remixManifest.routes["routes/($lang).waitlist"]!.module);
     await expect.poll(() => requested).toContain(module);
     expect(requested.some((path) => path === "/waitlist")).toBe(false);
   });

@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 /** What the form sends with JavaScript: its page's action, answered as Remix data (ADR 0051). */
-const ENHANCED = "/contact?_data=routes%2Fcontact";
+const ENHANCED = "/contact?_data=routes%2F(%24lang).contact";
 
 const valid = {
   name: "Ada Lovelace",

@@ -141,7 +141,7 @@ describe("forms under storage faults", () => {
       json: false,
       shows: NOTIFY_TEXT.genericError,
     },
-    { name: "contact, enhanced (/contact as data)", request: () => formPost("/contact?_data=routes%2Fcontact", { ...contact, submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
+    { name: "contact, enhanced (/contact as data)", request: () => formPost("/contact?_data=routes%2F(%24lang).contact", { ...contact, submissionTime: later() }), json: true, shows: WAITLIST_FORM_MESSAGES.server },
     { name: "contact, no JavaScript (/contact)", request: () => formPost("/contact", { ...contact, submissionTime: later() }), json: false, shows: WAITLIST_FORM_MESSAGES.server },
   ];
 

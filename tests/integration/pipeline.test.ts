@@ -69,7 +69,7 @@ describe("request pipeline", () => {
         expect(html).not.toMatch(/SECRET|dev-only|at \w+ \(/);
       }
       const signUp = await preview(
-        new Request("https://preview.linkvault.pages.dev/waitlist?_data=routes%2Fwaitlist", {
+        new Request("https://preview.linkvault.pages.dev/waitlist?_data=routes%2F(%24lang).waitlist", {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://preview.linkvault.pages.dev", "CF-Connecting-IP": "203.0.113.60" },
           body: new URLSearchParams({ email: "preview@example.com", submissionTime: "1" }).toString(),
@@ -170,7 +170,7 @@ describe("same-origin posts", () => {
     const site = app.withEnv({ ...DEPLOYED_SECRETS, WAITLIST_RATE_LIMIT_MAX: "1000" });
     const post = (origin: string, email: string) =>
       site(
-        new Request("https://linkvault.example/waitlist?_data=routes%2Fwaitlist", {
+        new Request("https://linkvault.example/waitlist?_data=routes%2F(%24lang).waitlist", {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "CF-Connecting-IP": "203.0.113.61" },
           body: new URLSearchParams({ email, submissionTime: "1" }).toString(),

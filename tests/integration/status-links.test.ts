@@ -155,7 +155,7 @@ describe("the unsubscribe page and the one-click answer", () => {
 describe("Email me my link", () => {
   const ask = (email: string, ip = "198.51.100.20") => app.fetch(formPost("/waitlist/link", { email }, ip));
   /** What a fetcher (JavaScript on) receives. */
-  const askAsData = (email: string, ip = "198.51.100.21") => app.fetch(formPost("/waitlist/link?_data=routes%2Fwaitlist_.link", { email }, ip));
+  const askAsData = (email: string, ip = "198.51.100.21") => app.fetch(formPost("/waitlist/link?_data=routes%2F(%24lang).waitlist_.link", { email }, ip));
 
   it("answers members and strangers alike, and mails only the confirmed address, whose link opens its status page", async () => {
     await seedConfirmedLine(app.db, 2);

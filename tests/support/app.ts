@@ -175,8 +175,8 @@ export async function abortWritesTo(db: D1Database, table: string): Promise<() =
  * Where the enhanced sign-up forms send: the /waitlist and /notify page actions, whose answer the
  * form's fetcher reads as data (ADR 0051). The same request without `_data` is the no-JavaScript post.
  */
-export const SIGN_UP_ACTION = "/waitlist?_data=routes%2Fwaitlist";
-export const NOTIFY_ACTION = "/notify?platform=android&_data=routes%2Fnotify";
+export const SIGN_UP_ACTION = "/waitlist?_data=routes%2F(%24lang).waitlist";
+export const NOTIFY_ACTION = "/notify?platform=android&_data=routes%2F(%24lang).notify";
 
 /** The field a public form's answer refused ("email", "name"), or null when it refused the whole form. */
 export function refusedField(answer: { reply?: { error?: Record<string, unknown> } }): string | null {

@@ -395,8 +395,8 @@ export const FORM_MODELS: Record<string, FormModel> = {
  * The public forms as they are sent with JavaScript: to their page's action, answered as Remix data
  * (ADR 0051). Their page's pattern covers the page's answer; these the data answer.
  */
-const CONTACT_AS_DATA = { path: "/contact?_data=routes%2Fcontact", pattern: "/contact", admin: false, model: contactForm("*/*") };
-const WAITLIST_AS_DATA = { path: "/waitlist?_data=routes%2Fwaitlist", pattern: "/waitlist", admin: false, model: waitlistForm("*/*") };
+const CONTACT_AS_DATA = { path: "/contact?_data=routes%2F(%24lang).contact", pattern: "/contact", admin: false, model: contactForm("*/*") };
+const WAITLIST_AS_DATA = { path: "/waitlist?_data=routes%2F(%24lang).waitlist", pattern: "/waitlist", admin: false, model: waitlistForm("*/*") };
 
 /**
  * Admin pages the corpus cannot open as pages: those that exist only in development (the corpus runs in

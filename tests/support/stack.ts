@@ -20,7 +20,7 @@ export function postForm(origin: string, path: string, fields: Record<string, st
 
 /** A sign-up as the enhanced form sends it: to the /waitlist page's action, answered as Remix data (ADR 0051). */
 export function signUp(origin: string, email: string, clientIp: string): Promise<Response> {
-  return postForm(origin, "/waitlist?_data=routes%2Fwaitlist", { email, source: "main_waitlist_section", intent: "beta_testing" }, clientIp);
+  return postForm(origin, "/waitlist?_data=routes%2F(%24lang).waitlist", { email, source: "main_waitlist_section", intent: "beta_testing" }, clientIp);
 }
 
 /** Signs in through the login form; answers the Cookie header value of the admin's session. */

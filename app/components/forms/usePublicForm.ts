@@ -9,6 +9,7 @@
  * section 5); each send is recorded for analytics, and so is each answer but a trap's. A form with a
  * human check (useHumanCheck) waits for its token and sends it along.
  */
+import { splitLanguage } from "~/lib/i18n/languages";
 import { useForm } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
@@ -125,8 +126,9 @@ interface RemixManifest {
  */
 function preloadActionRoute(action: string) {
   const manifest = (window as { __remixManifest?: RemixManifest }).__remixManifest;
-  const pathname = new URL(action, window.location.href).pathname;
-  const route = Object.values(manifest?.routes ?? {}).find((candidate) => `/${candidate.path ?? ""}` === pathname);
+  // Localized routes match with or without a language prefix (`:lang?/waitlist`).
+  const { path } = splitLanguage(new URL(action, window.location.href).pathname);
+  const route = Object.values(manifest?.routes ?? {}).find((candidate) => `/${(candidate.path ?? "").replace(/^:lang\?\/?/, "")}` === path);
   // The router imports the same URL later and gets this module; a failure here is the router's to report.
   if (route) import(/* @vite-ignore */ route.module).catch(() => {});
 }

@@ -26,6 +26,9 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import type { ComponentType } from "react";
 import { NonceContext } from "~/hooks/useNonce";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
+import { splitLanguage } from "~/lib/i18n/languages";
+import { StaticI18nProvider } from "~/lib/i18n/react";
 import { logWarn } from "~/lib/log.server";
 import { ServerOnlyProvider, type CachedHtml, type ServerOnlyRegistry } from "./server-only";
 
@@ -101,15 +104,19 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
 
   /** The section on its own: nothing of the request but the pathname. */
   function renderAlone(Component: AnyComponent, props: object, pathname: string): string {
+    // The language is the pathname's, as on the page (ADR 0057); the pathname is part of the key.
+    const { lang } = splitLanguage(pathname);
     return renderToString(
-      <NonceContext.Provider value={STAND_IN_NONCE}>
-        <ServerOnlyProvider value={registry}>
-          <MemoryRouter initialEntries={[pathname]} future={{ v7_relativeSplatPath: true, v7_startTransition: true }}>
-            <Component {...props} />
-          </MemoryRouter>
-        </ServerOnlyProvider>
-      </NonceContext.Provider>,
-      { identifierPrefix: ID_PREFIX },
+      <StaticI18nProvider lang={lang} i18n={i18nFor(lang)}>
+        <NonceContext.Provider value={STAND_IN_NONCE}>
+          <ServerOnlyProvider value={registry}>
+            <MemoryRouter initialEntries={[pathname]} future={{ v7_relativeSplatPath: true, v7_startTransition: true }}>
+              <Component {...props} />
+            </MemoryRouter>
+          </ServerOnlyProvider>
+        </NonceContext.Provider>
+      </StaticI18nProvider>,
+      { identifierPrefix: ID_PREFIX }
     );
   }
 
@@ -191,7 +198,8 @@ export function createHtmlCache(registry: ServerOnlyRegistry) {
               why = refusal(html);
               // The page holds what the section rendered in place (with any section inside it swapped
               // in already): on its own it must render the same.
-              if (why === undefined && html !== "" && !out.includes(html)) why = "renders differently on its own (it reads more than its props)";
+              if (why === undefined && html !== "" && !out.includes(html))
+                why = "renders differently on its own (it reads more than its props)";
             } catch (error) {
               html = "";
               why = `its own render failed: ${String(error)}`;
