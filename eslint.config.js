@@ -31,10 +31,17 @@ const DEPENDENCY_DIRECTION = [
   },
 ];
 
+// ADR 0057: the browser's whole budget for languages is 3 KB; @lingui/react or a macro would spend it
+// all (our own binding is app/lib/i18n/react.tsx; catalogues are compiled ahead of time).
+const LINGUI_ONLY_CORE = {
+  regex: "^@lingui/(?!core$)|^@lingui/core/macro",
+  message: "Use app/lib/i18n (Lingui's core with our own React binding), not @lingui/react or macros (ADR 0057).",
+};
+
 const directionRules = ({ files, forbidden, message }) => ({
   files,
   rules: {
-    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }] }],
+    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }, LINGUI_ONLY_CORE] }],
     "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${forbidden.replaceAll("/", "\\/")}/]`, message }],
   },
 });
@@ -64,6 +71,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [LINGUI_ONLY_CORE] }] } },
   ...DEPENDENCY_DIRECTION.map(directionRules),
   {
     // Server code logs through app/lib/log.server.ts only, which keeps personal data and query
