@@ -65,7 +65,8 @@ function remixManifestModules(code) {
 
 /**
  * Fetches `path` from `origin` and every JavaScript file a first visit to it downloads.
- * Returns { path, files: [{ url, bytes, gzipBytes }], bytes, gzipBytes, inlineScripts }.
+ * Returns { path, files: [{ url, bytes, gzipBytes }], bytes, gzipBytes, inlineScripts, htmlGzipBytes }
+ * (the page itself, which carries the language's messages as loader data).
  */
 export async function measureFirstVisitJs(origin, path) {
   const pageUrl = new URL(path, origin);
@@ -129,6 +130,7 @@ export async function measureFirstVisitJs(origin, path) {
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
     inlineScripts,
+    htmlGzipBytes: gzipSync(page.body, { level: 9 }).length,
     skipped: [...new Set(skipped)],
   };
 }
