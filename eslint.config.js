@@ -41,7 +41,7 @@ const LINGUI_ONLY_CORE = {
 const directionRules = ({ files, forbidden, message }) => ({
   files,
   rules: {
-    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }, LINGUI_ONLY_CORE] }],
+    "no-restricted-imports": ["error", { patterns: [{ regex: forbidden, message }, ...(files.every((f) => f.startsWith("app/")) ? [LINGUI_ONLY_CORE] : [])] }],
     "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${forbidden.replaceAll("/", "\\/")}/]`, message }],
   },
 });
