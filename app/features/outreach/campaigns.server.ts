@@ -262,8 +262,8 @@ export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs 
       // In the order picked (the place in line, or the id), and only from the cursor this chunk was picked at.
       db
         .prepare(
-          `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, campaign_id)
-           SELECT ?1 || ':' || ?2 || ':' || id, ?1, email, ?4, id, ?2 FROM waitlist
+          `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, campaign_id, language)
+           SELECT ?1 || ':' || ?2 || ':' || id, ?1, email, ?4, id, ?2, language FROM waitlist
             WHERE id IN (SELECT value FROM json_each(?3)) AND ${where.replaceAll("?9", "?6")}
               AND EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?2 AND cursor = ?5 AND queued_at IS NULL)
             ORDER BY (SELECT key FROM json_each(?3) WHERE value = waitlist.id)
