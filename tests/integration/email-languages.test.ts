@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await app.settle();
-  await app.db.batch(["email_outbox", "email_campaigns", "waitlist", "rate_limits", "admin_audit_log", "email_send_pacing"].map((t) => app.db.prepare(`DELETE FROM ${t}`)));
+  await app.db.batch(["email_outbox", "email_campaigns", "waitlist", "rate_limits", "admin_audit_log", "email_send_pacing", "site_settings"].map((t) => app.db.prepare(`DELETE FROM ${t}`)));
   await standin.reset();
 });
 
@@ -53,7 +53,7 @@ function notifyMe(lang: Lang, fields: Record<string, string>) {
 const languageOf = async (email: string) => (await app.db.prepare("SELECT language FROM waitlist WHERE email = ?1").bind(email).first<{ language: string }>())?.language;
 const outboxLanguages = async () => (await app.db.prepare("SELECT kind, language FROM email_outbox ORDER BY id").all<{ kind: string; language: string | null }>()).results;
 const deliver = () => deliverDueEmail({ DB: app.db, ...vars } as never, { deadlineMs: 20_000 });
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+const hrefs = (html: string | null) => [...(html ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 /** The catalogue's subject for `lang`: the English one until that language's catalogue is written. */
 const confirmationSubject = (lang: Lang) => i18nFor(lang)._("email.confirmation.subject", { appName: siteConfig.appName });
 
@@ -211,8 +211,26 @@ describe("announcements by language", () => {
     expect(hrefs(message.html).every((href) => href.startsWith(`${SITE_URL}/ja/`))).toBe(true);
   });
 
+  it("the beta invitation's review shows and tests it in the language chosen, and each tester gets theirs", async () => {
+    await app.db.prepare("INSERT INTO site_settings (key, value) VALUES ('testflight_url', 'https://testflight.apple.com/join/AbCd1234')").run();
+    await app.db.prepare("UPDATE waitlist SET intent = 'beta_testing', line_seq = id").run();
+    const invite = (over: Record<string, string>) => app.fetch(adminPost("/admin/beta-testers", { mode: "next", count: "3", request: crypto.randomUUID(), ...over }, cookie));
+    const review = await (await invite({ intent: "review-invite", previewLanguage: "fr" })).text();
+    expect(review).toContain("lang=&quot;fr&quot;");
+    expect(decodeHtml(review.replaceAll("<!-- -->", ""))).toContain("Shown as a tester who signed up in French gets it");
+    expect((await invite({ intent: "review-invite", previewLanguage: "xx" })).status).toBe(400);
+    await invite({ intent: "test-invite", previewLanguage: "fr" });
+    expect(await outboxLanguages()).toEqual([{ kind: "invitation", language: "fr" }]);
+    await app.db.prepare("DELETE FROM email_outbox").run();
+    expect((await invite({ intent: "invite" })).status).toBe(302);
+    await deliver();
+    const langs = Object.fromEntries((await standin.deliveries()).map((d) => [d.to[0], /<html lang="([^"]+)"/.exec(d.html ?? "")?.[1]]));
+    expect(langs).toEqual({ "en1@example.test": "en", "en2@example.test": "en", "de1@example.test": "de" });
+  });
+
   it("refuses a language it does not have (400), sending nothing", async () => {
-    for (const over of [{ language: "xx" }, { previewLanguage: "klingon", intent: "preview" }]) {
+    const refused: Record<string, string>[] = [{ language: "xx" }, { previewLanguage: "klingon", intent: "preview" }];
+    for (const over of refused) {
       expect((await post(fields(over))).status).toBe(400);
     }
     expect((await app.db.prepare("SELECT count(*) AS n FROM email_outbox").first<{ n: number }>())!.n).toBe(0);

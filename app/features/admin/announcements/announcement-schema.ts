@@ -4,9 +4,8 @@
  */
 import * as z from "zod";
 import { SEGMENTS } from "~/features/email/segments";
-import { DEFAULT_LANG, LANGUAGES } from "~/lib/i18n/languages";
-
-const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [(typeof LANGUAGES)[number]["code"], ...(typeof LANGUAGES)[number]["code"][]];
+import { languageChoice } from "~/features/admin/form-schema";
+import { DEFAULT_LANG } from "~/lib/i18n/languages";
 
 export const SUBJECT_MAX = 200;
 export const BODY_MAX = 20_000;
@@ -33,8 +32,8 @@ export const announcementSchema = z.object({
   body: z.string({ error: ANNOUNCEMENT_MESSAGES.body }).min(1, ANNOUNCEMENT_MESSAGES.body).max(BODY_MAX, ANNOUNCEMENT_MESSAGES.body).refine((value) => value.trim().length > 0, ANNOUNCEMENT_MESSAGES.body),
   segment: z.enum(SEGMENTS, { error: ANNOUNCEMENT_MESSAGES.segment }),
   /** Only the segment's people who signed up in this language, or everyone ("all"). */
-  language: z.enum(["all", ...LANGUAGE_CODES], { error: ANNOUNCEMENT_MESSAGES.language }).default("all"),
+  language: languageChoice(ANNOUNCEMENT_MESSAGES.language, ["all"]).default("all"),
   /** The language the preview and the test copy are in (the wrapper's; the owner's text stays as written). */
-  previewLanguage: z.enum(LANGUAGE_CODES, { error: ANNOUNCEMENT_MESSAGES.language }).default(DEFAULT_LANG),
+  previewLanguage: languageChoice(ANNOUNCEMENT_MESSAGES.language).default(DEFAULT_LANG),
   request: z.string({ error: ANNOUNCEMENT_MESSAGES.badRequest }).regex(/^[A-Za-z0-9-]{8,64}$/, ANNOUNCEMENT_MESSAGES.badRequest),
 });
