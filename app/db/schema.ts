@@ -61,6 +61,8 @@ export const waitlist = sqliteTable(
     priority: integer("priority").notNull().default(0),
     // migrations/0014: the A/B variants a beta sign-up was shown, never cleared: the funnel's split (ADR 0055).
     signupVariants: text("signup_variants", { mode: "json" }).$type<Record<string, string>>(),
+    // migrations/0016: the language the person signed up in, checked by isLang in the app (ADR 0058).
+    language: text("language").notNull().default("en"),
   },
   (t) => [
     uniqueIndex("waitlist_email_unique").on(t.email),
@@ -76,6 +78,8 @@ export const waitlist = sqliteTable(
       .where(sql`${t.status} = 'confirmed' AND ${t.intent} = 'beta_testing' AND ${t.lineSeq} IS NOT NULL`),
     index("waitlist_utm_source_idx").on(sql`json_extract(${t.metadata}, '$.utm_source')`),
     index("waitlist_source_idx").on(t.source),
+    // migrations/0016: the testers table's language filter.
+    index("waitlist_language_idx").on(t.language),
     index("waitlist_invitable_idx")
       .on(t.id)
       .where(sql`${t.status} = 'confirmed' AND ${t.intent} = 'beta_testing' AND ${t.lineSeq} IS NOT NULL AND ${t.wantsInvitations} = 1 AND ${t.invitedAt} IS NULL`),
@@ -279,6 +283,8 @@ export const emailOutbox = sqliteTable(
     campaignId: integer("campaign_id").references((): AnySQLiteColumn => emailCampaigns.id, { onDelete: "set null" }),
     deliveryEvent: text("delivery_event", { enum: emailDeliveryEvents }),
     deliveryEventAt: text("delivery_event_at"),
+    // migrations/0016 (ADR 0058): the language the message renders in, copied from its entry when queued.
+    language: text("language"),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),

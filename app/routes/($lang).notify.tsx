@@ -7,6 +7,7 @@ import { NotifyForm } from "~/features/notify/NotifyForm";
 import { NotifyIntro } from "~/features/notify/NotifyIntro";
 import { notifyRequestFrom } from "~/features/notify/notify-request";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
+import { pageLanguage } from "~/lib/i18n/page-language";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -29,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleWaitlistSubmission(request, context);
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return handleWaitlistSubmission(request, context, pageLanguage({ params, request }));
 }
 
 export const clientAction = publicFormClientAction;

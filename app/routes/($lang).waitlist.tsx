@@ -9,6 +9,7 @@ import { isKnownReferralCode } from "~/features/waitlist/referral-invite.server"
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { EmailMyLinkDisclosure } from "~/features/waitlist/email-my-link";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
+import { pageLanguage } from "~/lib/i18n/page-language";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -30,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...waitlistFormContext(request), referralCode, invitedByFriend }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleWaitlistSubmission(request, context);
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return handleWaitlistSubmission(request, context, pageLanguage({ params, request }));
 }
 
 export const clientAction = publicFormClientAction;

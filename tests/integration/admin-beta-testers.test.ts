@@ -34,6 +34,8 @@ interface Seed {
   referrals?: number;
   /** A confirmed beta sign-up's place in confirmation order. */
   lineSeq?: number;
+  /** The language they signed up in (default en). */
+  language?: string;
 }
 
 const PEOPLE: Seed[] = [
@@ -50,7 +52,17 @@ const PEOPLE: Seed[] = [
     referrals: 3,
     lineSeq: 1,
   },
-  { email: "bob@example.test", first: "Bob", source: "notification_modal", intent: "waitlist", utm: ["newsletter", "email", "spring"], platform: "android", at: "2025-01-15T23:59:59.999Z", status: "pending" },
+  {
+    email: "bob@example.test",
+    first: "Bob",
+    source: "notification_modal",
+    intent: "waitlist",
+    utm: ["newsletter", "email", "spring"],
+    platform: "android",
+    at: "2025-01-15T23:59:59.999Z",
+    status: "pending",
+    language: "pt-br",
+  },
   {
     email: "carol@example.test",
     first: "Carol",
@@ -58,6 +70,7 @@ const PEOPLE: Seed[] = [
     source: "promotion_page",
     intent: "beta_testing",
     at: "2025-01-16T00:00:00.000Z",
+    language: "de",
     status: "unsubscribed",
     confirmedAt: "2025-01-16T00:10:00.000Z",
     // A path a visitor controls, exported as text.
@@ -96,7 +109,7 @@ function metadataOf(seed: Seed): string {
 
 beforeEach(async () => {
   const insert = `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status, confirmed_at,
-    consent_at, consent_form, consent_page, consent_wording, referral_count, line_seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)`;
+    consent_at, consent_form, consent_page, consent_wording, referral_count, line_seq, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`;
   await app.db.batch([
     app.db.prepare("DELETE FROM waitlist"),
     app.db.prepare("DELETE FROM admin_audit_log"),
@@ -119,6 +132,7 @@ beforeEach(async () => {
           s.consent?.wording ?? null,
           s.referrals ?? 0,
           s.lineSeq ?? null,
+          s.language ?? "en",
         ),
     ),
   ]);
@@ -176,6 +190,26 @@ describe("the beta testers page", () => {
     expect(dave.html).toMatch(/<td class="cell-clip" data-label="UTM">—<\/td>/);
   });
 
+  it("shows each person's language by its English name (the Language column), and offers every language in the filter", async () => {
+    const languageOf = async (email: string) => /<td data-label="Language">([^<]*)<\/td>/.exec((await page(`?col=language&q=${encodeURIComponent(email)}`)).html)?.[1];
+    expect(await languageOf("carol@example.test")).toBe("German");
+    expect(await languageOf("bob@example.test")).toBe("Brazilian Portuguese");
+    expect(await languageOf("ada@example.test")).toBe("English");
+    const { html } = await page();
+    const filter = /<select[^>]*id="bt-language"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+    expect([...filter.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((m) => `${m[1]}:${m[2]}`)).toEqual([
+      "all:All languages",
+      "en:English",
+      "de:German",
+      "fr:French",
+      "es:Spanish",
+      "pt-br:Brazilian Portuguese",
+      "ja:Japanese",
+    ]);
+    // The export keeps the filter.
+    expect((await page("?language=de")).html).toContain('href="/admin/beta-testers.csv?language=de"');
+  });
+
   it.each([
     ["search by last name", "?q=lovelace", ["ada@example.test"]],
     ["search ignores case", "?q=ADA", ["ada@example.test"]],
@@ -196,6 +230,9 @@ describe("the beta testers page", () => {
     ["status unsubscribed", "?status=unsubscribed", ["carol@example.test"]],
     ["status confirmed, with other filters", "?status=confirmed&intent=beta_testing", ["ada@example.test"]],
     ["status all", "?status=all&intent=beta_testing", ["carol@example.test", "ada@example.test"]],
+    ["language", "?language=de", ["carol@example.test"]],
+    ["language, with other filters", "?language=pt-br&status=pending", ["bob@example.test"]],
+    ["language English", "?language=en&intent=beta_testing", ["ada@example.test"]],
     ["nothing matches", "?q=nobody-here", []],
   ])("narrows by %s", async (_label, query, expected) => {
     const result = await page(query);
@@ -284,6 +321,8 @@ describe("the beta testers page", () => {
       "?sort=created_at;DELETE",
       "?confirm=abc",
       "?confirm=999999",
+      "?language=xx",
+      "?language=%27%20OR%201%3D1--",
     ]) {
       const result = await page(query);
       expect(result.status, query).toBe(200);
@@ -301,7 +340,7 @@ describe("the beta testers page", () => {
 describe("the CSV export", () => {
   const HEADER =
     "email,first_name,last_name,intent,source,utm_source,utm_medium,utm_campaign,platform,referrer,user_agent,created_at," +
-    "status,confirmed_at,consent_at,consent_form,consent_page,consent_wording,referral_count,beta_tester,notify_me";
+    "status,confirmed_at,consent_at,consent_form,consent_page,consent_wording,referral_count,beta_tester,notify_me,language";
 
   async function exportCsv(query = "") {
     const response = await app.fetch(pageGet(`/admin/beta-testers.csv${query}`, cookie));
@@ -328,9 +367,9 @@ describe("the CSV export", () => {
       "\uFEFF" +
         `${HEADER}\r\n` +
         `ada@example.test,Ada,Lovelace,beta_testing,main_waitlist_section,twitter,social,launch,ios,direct,${UA},2025-01-10T09:00:00.000Z,` +
-        `confirmed,2025-01-10T09:05:00.000Z,2025-01-10T09:00:00.000Z,main_waitlist_section,/home?utm_source=twitter,waitlist-consent-v2,3,yes,\r\n` +
+        `confirmed,2025-01-10T09:05:00.000Z,2025-01-10T09:00:00.000Z,main_waitlist_section,/home?utm_source=twitter,waitlist-consent-v2,3,yes,,en\r\n` +
         `carol@example.test,Carol,Danvers,beta_testing,promotion_page,none,none,none,ios,direct,${UA},2025-01-16T00:00:00.000Z,` +
-        `unsubscribed,2025-01-16T00:10:00.000Z,2025-01-16T00:00:00.000Z,promotion_page,"'=/promotion,x",waitlist-consent-v2,0,no,\r\n`,
+        `unsubscribed,2025-01-16T00:10:00.000Z,2025-01-16T00:00:00.000Z,promotion_page,"'=/promotion,x",waitlist-consent-v2,0,no,,de\r\n`,
     );
     const { text: none } = await exportCsv("?q=nobody-here");
     expect(none).toBe(`\uFEFF${HEADER}\r\n`);
@@ -339,13 +378,13 @@ describe("the CSV export", () => {
   it("neutralises formulas and quotes commas, quotes and line breaks", async () => {
     const { text } = await exportCsv("?q=evil");
     expect(text.split("\r\n")[1]).toBe(
-      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z,confirmed,,,,,,0,no,`,
+      `evil@example.test,'=cmd|' /C calc'!A0,'+1,waitlist,main_waitlist_section,'-2+3,'@SUM(A1),'\t=1,ios,direct,${UA},2025-02-01T12:00:00.000Z,confirmed,,,,,,0,no,,en`,
     );
     const odd = await exportCsv("?q=odd%40");
     expect(odd.text).toContain('odd@example.test,"Smith, ""Jr""","line one\nline two",waitlist,');
     const [, record] = parseCsv(odd.text.slice(1));
     expect(record!.slice(0, 3)).toEqual(["odd@example.test", 'Smith, "Jr"', "line one\nline two"]);
-    expect(record).toHaveLength(21);
+    expect(record).toHaveLength(22);
   });
 
   it("exports every match, not one page, and ignores a bad parameter", async () => {

@@ -209,6 +209,33 @@ describe("the people an import adds", () => {
     expect(pat?.consent_at).toBe(pat?.confirmed_at);
   });
 
+  it("reads a language column (code or tag; empty is English), refuses one the site lacks, and asks each person to confirm in theirs", async () => {
+    const { path, html, counts } = await preview(
+      csv([
+        ["email", "language"],
+        ["hans@example.test", "de"],
+        ["ana@example.test", "pt-BR"],
+        ["marie@example.test", "fr_CA"],
+        ["plain@example.test", ""],
+        ["klaus@example.test", "Klingon"],
+      ]),
+    );
+    expect(counts).toMatchObject({ add: 4, invalid: 1 });
+    expect(readable(html)).toContain('Unknown language "Klingon" (en, de, fr, es, pt-br, ja)');
+    await importIt(path);
+    const stored = await app.db.prepare("SELECT email, language FROM waitlist ORDER BY email").all<{ email: string; language: string }>();
+    expect(stored.results).toEqual([
+      { email: "ana@example.test", language: "pt-br" },
+      { email: "hans@example.test", language: "de" },
+      { email: "marie@example.test", language: "fr" },
+      { email: "plain@example.test", language: "en" },
+    ]);
+    await deliverDueEmail(jobsEnv());
+    const hans = (await standin.deliveries()).find((d) => d.to.includes("hans@example.test"))!;
+    expect(hans.html).toContain('<html lang="de" dir="ltr">');
+    expect(hans.html).toContain(`href="${SITE_URL}/de/waitlist/confirm?token=`);
+  });
+
   it("gives a pending person 30 days from the import to confirm, whatever signed-up date the file gave", async () => {
     const { path } = await preview(csv([["email", "signed_up"], ["old@example.test", "2020-01-01"]]));
     await importIt(path);

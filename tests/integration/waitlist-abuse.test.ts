@@ -139,6 +139,7 @@ describe("suppression holds against anonymous sign-ups", () => {
       consent: { form: "waitlist", page: "/waitlist", wording: "waitlist-2026-11" },
       preferences: { updates: true, invitations: true, android: false, macos: false, chromeExtension: false },
       referredByCode: null,
+      language: "en",
     });
     await app.db.batch([await suppress(app.db, secret, "leaver@example.com", "unsubscribed")]);
     const options = { doubleOptIn: true, suppressionSecret: secret };

@@ -9,6 +9,8 @@ import { emailKinds } from "~/features/email/templates/kinds.server";
 import { renderLayout } from "~/features/email/templates/layout.server";
 import { renderMarkdown } from "~/features/email/templates/markdown.server";
 import { renderMessage } from "~/features/email/templates/render.server";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
+import { languageTag, type Lang } from "~/lib/i18n/languages";
 import { signToken } from "~/lib/signed-token.server";
 import type { CampaignContent, EmailEntry } from "~/features/email/templates/types.server";
 
@@ -258,5 +260,55 @@ describe("an announcement's Markdown against a hostile body", () => {
 
   it("renders to the same bytes every time", () => {
     expect(renderMarkdown(hostile, site)).toEqual(renderMarkdown(hostile, site));
+  });
+});
+
+describe("a message in the person's language (ADR 0058)", () => {
+  const inLanguage = (testCase: (typeof cases)[number], lang: Lang) =>
+    renderMessage(emailKinds[testCase.kind], { to: "reader@example.com", entry: entry(testCase.status), payload: testCase.payload, issuedAt: ISSUED, keys, campaign: testCase.campaign, lang });
+
+  it.each(cases)("$kind: lang attribute, and every link on the site (home, buttons, referral, unsubscribe) under the language's prefix", async (testCase) => {
+    for (const lang of ["de", "pt-br", "ja"] as const) {
+      const message = await inLanguage(testCase, lang);
+      expect(message.html).toContain(`<html lang="${languageTag(lang)}" dir="ltr">`);
+      // The owner's own Markdown links stay as written (announcement: [the post](/blog/android)).
+      const asWritten: readonly string[] = [...testCase.external, ...(testCase.kind === "announcement" ? [`${keys.siteUrl}/blog/android`] : [])];
+      for (const link of asWritten) expect(hrefs(message.html)).toContain(link);
+      const onSite = [...hrefs(message.html), ...textUrls(message.text)].filter((link) => !asWritten.some((written) => link.startsWith(written)));
+      expect(onSite.length).toBeGreaterThan(2);
+      for (const link of onSite) expect(link.startsWith(`${keys.siteUrl}/${lang}/`), link).toBe(true);
+      expect(message.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${keys.siteUrl}/${lang}/waitlist/unsubscribe\\?token=`));
+      // The tokens are the language-independent ones: the same entry, the same purposes.
+      const status = [...hrefs(message.html), ...textUrls(message.text)].find((href) => href.includes("/waitlist/status?") || href.includes("/waitlist/confirm?"))!;
+      expect(await verifyLinkToken(keys, status.includes("/confirm?") ? "confirm" : "status", new URL(status).searchParams.get("token"), ISSUED)).toMatchObject({ status: "valid", waitlistId: 17 });
+    }
+  });
+
+  it("English is the default, unchanged: no prefix, lang en", async () => {
+    const message = await inLanguage(cases[1], "en");
+    expect(message).toEqual(await render(cases[1]));
+    expect(message.html).toContain('<html lang="en" dir="ltr">');
+    expect(message.text).toContain(`${keys.siteUrl}/waitlist?ref=abc123def456`);
+  });
+
+  it("lists the platforms by the language's rules (Intl.ListFormat), English without a serial comma", async () => {
+    const all: EmailEntry = { ...entry("pending"), intent: "waitlist", preferences: { updates: false, invitations: false, android: true, macos: true, chromeExtension: true } };
+    const names = ["android", "macos", "chrome_extension"].map((p) => i18nFor("de")._(`email.platforms.${p}`));
+    const german = await renderMessage(emailKinds.confirm, { to: "r@example.com", entry: all, payload: {}, issuedAt: ISSUED, keys, lang: "de" });
+    expect(german.text).toContain(new Intl.ListFormat("de", { type: "conjunction" }).format(names));
+    const english = await renderMessage(emailKinds.confirm, { to: "r@example.com", entry: all, payload: {}, issuedAt: ISSUED, keys });
+    expect(english.text).toContain("as each of the Android app, the Mac app and the Chrome extension is ready");
+  });
+
+  it("the subject and words come from the language's catalogue", async () => {
+    const message = await inLanguage(cases[0], "fr");
+    expect(message.subject).toBe(i18nFor("fr")._("email.confirmation.subject", { appName: "LinkVault" }));
+    expect(message.text).toContain(i18nFor("fr")._("email.confirmation.linkLifetime"));
+  });
+
+  it("a name comes out as typed, even one that looks like an escape sequence", async () => {
+    const odd = "Zoë \\u0041\\x42 {name}";
+    const message = await renderMessage(emailKinds.welcome, { to: "r@example.com", entry: { ...entry("confirmed"), firstName: odd }, payload: {}, issuedAt: ISSUED, keys, lang: "de" });
+    expect(message.text).toContain(odd);
   });
 });

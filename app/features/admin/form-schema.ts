@@ -7,6 +7,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod";
 import type { ZodType } from "zod";
+import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+
+const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Lang, ...Lang[]];
+
+/** One of the site's languages (a person's, ADR 0058); `extra` adds choices such as "all". */
+export function languageChoice<const Extra extends string = never>(message: string, extra: readonly Extra[] = []) {
+  return z.enum([...extra, ...LANGUAGE_CODES] as [Lang | Extra, ...(Lang | Extra)[]], { error: message });
+}
 
 /** An optional field: blank (empty or only spaces) counts as not given. */
 export function optionalField<Schema extends ZodType>(schema: Schema) {

@@ -5,6 +5,7 @@
  * changed their preferences, left or been suppressed since it was queued). Only confirmed entries are
  * ever in an audience: pending ones never confirmed, unsubscribed ones left.
  */
+import type { MessageId } from "~/lib/i18n/message-id";
 import { SEGMENTS, type Segment } from "./segments";
 import type { EmailEntry } from "./templates/types.server";
 
@@ -15,8 +16,8 @@ interface Audience {
   sql: string;
   /** The same rule on an entry, checked again when the message is due. */
   wants(entry: EmailEntry): boolean;
-  /** The footer's "why you get this". */
-  reason: string;
+  /** The footer's "why you get this" (a message of the email's language). */
+  reason: MessageId;
 }
 
 const CONFIRMED = "status = 'confirmed'";
@@ -44,27 +45,27 @@ export const SEGMENT_AUDIENCES: Record<Segment, Audience> = {
   beta_testers: {
     sql: `${betaTesterSql()} AND wants_invitations = 1`,
     wants: (e) => isBetaTester(e) && e.preferences.invitations,
-    reason: "You are getting this because you joined the beta program and chose to hear about it.",
+    reason: "email.announcement.reason.beta_testers",
   },
   android: {
     sql: `${CONFIRMED} AND wants_android = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.android,
-    reason: "You are getting this because you asked to hear when the Android app is ready.",
+    reason: "email.announcement.reason.android",
   },
   macos: {
     sql: `${CONFIRMED} AND wants_macos = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.macos,
-    reason: "You are getting this because you asked to hear when the Mac app is ready.",
+    reason: "email.announcement.reason.macos",
   },
   chrome_extension: {
     sql: `${CONFIRMED} AND wants_chrome_extension = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.chromeExtension,
-    reason: "You are getting this because you asked to hear when the Chrome extension is ready.",
+    reason: "email.announcement.reason.chrome_extension",
   },
   updates: {
     sql: `${CONFIRMED} AND wants_updates = 1`,
     wants: (e) => e.status === "confirmed" && e.preferences.updates,
-    reason: "You are getting this because you chose to get news and updates.",
+    reason: "email.announcement.reason.updates",
   },
 };
 
@@ -85,5 +86,5 @@ export const INVITATION_IN_OUTBOX_SQL = "o.kind = 'invitation' AND o.status <> '
 export const INVITATION_AUDIENCE: Audience = {
   sql: `${INVITABLE_PEOPLE_SQL} AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.waitlist_id = waitlist.id AND ${INVITATION_IN_OUTBOX_SQL})`,
   wants: (e) => isBetaTester(e) && e.preferences.invitations,
-  reason: "You are getting this because you joined the beta waitlist and your turn has come.",
+  reason: "email.invitation.reason",
 };

@@ -11,7 +11,11 @@
  * A message's tokens are minted from the outbox row's creation time, not from the clock: the same row
  * always renders to the same bytes, so a resend under the same Idempotency-Key is recognised by the
  * provider as the same request (ADR 0031).
+ *
+ * Each link opens its page in a language (default English, today's paths): an email's links lead to
+ * its language's pages (/de/waitlist/confirm?token=…, ADR 0058).
  */
+import { DEFAULT_LANG, localizedPath, type Lang } from "~/lib/i18n/languages";
 import type { EmailEnv } from "~/lib/env.server";
 import { signToken, verifyToken, type TokenVerification } from "~/lib/signed-token.server";
 
@@ -64,24 +68,30 @@ export interface LinkHolder {
 const VERSIONED: Record<LinkPurpose, boolean> = { confirm: true, status: true, unsubscribe: false };
 export const carriesLinkVersion = (purpose: LinkPurpose): boolean => VERSIONED[purpose];
 
-async function tokenUrl(keys: LinkKeys, purpose: LinkPurpose, { id, linkVersion }: LinkHolder, issuedAt: number): Promise<string> {
+async function tokenUrl(keys: LinkKeys, purpose: LinkPurpose, { id, linkVersion }: LinkHolder, issuedAt: number, lang: Lang): Promise<string> {
   if (!Number.isSafeInteger(id) || id <= 0) throw new Error("links: a waitlist id is a positive integer");
   if (!Number.isSafeInteger(linkVersion) || linkVersion < 0 || (linkVersion > 0 && !VERSIONED[purpose])) throw new Error("links: a bad link version");
   const subject = linkVersion > 0 ? `${id}_${linkVersion}` : String(id);
   const token = await signToken(keys.tokenSecret, { purpose, subject, expiresAt: issuedAt + LINK_LIFETIME_MS[purpose] });
-  return siteLink(keys, LINK_PATHS[purpose], { token });
+  return siteLink(keys, localizedPath(lang, LINK_PATHS[purpose]), { token });
 }
 
 /** /waitlist/confirm?token=… (48 h). */
-export const confirmUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number) => tokenUrl(keys, "confirm", entry, issuedAt);
+export const confirmUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number, lang: Lang = DEFAULT_LANG) => tokenUrl(keys, "confirm", entry, issuedAt, lang);
 /** /waitlist/status?token=… (365 days). */
-export const statusUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number) => tokenUrl(keys, "status", entry, issuedAt);
+export const statusUrl = (keys: LinkKeys, entry: LinkHolder, issuedAt: number, lang: Lang = DEFAULT_LANG) => tokenUrl(keys, "status", entry, issuedAt, lang);
 /** /waitlist/unsubscribe?token=… (365 days); also the RFC 8058 one-click POST target. */
-export const unsubscribeUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number) => tokenUrl(keys, "unsubscribe", { id: waitlistId, linkVersion: 0 }, issuedAt);
+export const unsubscribeUrl = (keys: LinkKeys, waitlistId: number, issuedAt: number, lang: Lang = DEFAULT_LANG) =>
+  tokenUrl(keys, "unsubscribe", { id: waitlistId, linkVersion: 0 }, issuedAt, lang);
 
-/** The referral link a confirmed entry shares. */
-export function referralUrl(keys: Pick<LinkKeys, "siteUrl">, referralCode: string): string {
-  return siteLink(keys, REFERRAL_PATH, { ref: referralCode });
+/** The referral link a confirmed entry shares (the friend lands on the waitlist page in `lang`). */
+export function referralUrl(keys: Pick<LinkKeys, "siteUrl">, referralCode: string, lang: Lang = DEFAULT_LANG): string {
+  return siteLink(keys, localizedPath(lang, REFERRAL_PATH), { ref: referralCode });
+}
+
+/** The site's home in `lang`: SITE_URL itself for English (the entry that negotiates), /de/ for German. */
+export function homeUrl(keys: Pick<LinkKeys, "siteUrl">, lang: Lang): string {
+  return lang === DEFAULT_LANG ? keys.siteUrl : siteLink(keys, localizedPath(lang, "/"));
 }
 
 export type LinkVerification =

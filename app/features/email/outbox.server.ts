@@ -4,6 +4,7 @@
  * land together or not at all; senders claim due rows atomically, hold them for a lease, and mark
  * each one sent, queued again for later, failed or cancelled. last_error never holds an address.
  */
+import type { Lang } from "~/lib/i18n/languages";
 import { shortDetail } from "./redact";
 import type { EmailKindName } from "./templates/kinds.server";
 
@@ -25,6 +26,11 @@ export interface OutboxMessage {
    * "the entry's last confirmation is older than 10 minutes". Its parameters are numbered from ?7.
    */
   onlyIf?: { sql: string; params: unknown[] };
+  /**
+   * The language to render in. Default: the entry's (waitlist.language) as it is when the row is
+   * queued, copied onto the row so it always renders the same (ADR 0058); a row with no entry, English.
+   */
+  language?: Lang;
 }
 
 export interface OutboxRow {
@@ -40,6 +46,8 @@ export interface OutboxRow {
   /** ms since the epoch; links in the message are issued at this time (deterministic renders). */
   createdAt: number;
   campaignId: number | null;
+  /** What it renders in (email_outbox.language); NULL, or a language no longer offered: English. */
+  language: string | null;
 }
 
 export interface Claim {
@@ -64,13 +72,15 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
   const waitlistSql = !waitlist ? "NULL" : "id" in waitlist ? "?5" : "(SELECT id FROM waitlist WHERE email = ?5)";
   const waitlistValue = !waitlist ? null : "id" in waitlist ? waitlist.id : waitlist.email;
   const onlyIf = message.onlyIf ?? { sql: "1", params: [] };
-  // The campaign's parameter comes after the condition's, which are numbered from ?7.
+  // The campaign's and the language's parameters come after the condition's, which are numbered from ?7.
   const campaignParam = `?${7 + onlyIf.params.length}`;
+  const languageParam = `?${8 + onlyIf.params.length}`;
+  const language = waitlist ? `coalesce(${languageParam}, (SELECT language FROM waitlist WHERE id = ${waitlistSql}))` : languageParam;
   // INSERT … SELECT so that a condition can gate it; SQLite needs the WHERE before ON CONFLICT anyway.
   return db
     .prepare(
-      `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, next_attempt_at, campaign_id)
-       SELECT ?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ${campaignParam}
+      `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, next_attempt_at, campaign_id, language)
+       SELECT ?1, ?2, ?3, ?4, ${waitlistSql}, coalesce(?6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), ${campaignParam}, ${language}
        WHERE ${onlyIf.sql}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
@@ -83,6 +93,7 @@ export function outboxInsert(db: D1Database, message: OutboxMessage): D1Prepared
       message.notBefore === undefined ? null : iso(message.notBefore),
       ...onlyIf.params,
       message.campaignId ?? null,
+      message.language ?? null,
     );
 }
 
@@ -97,6 +108,7 @@ interface RawRow {
   batch_key: string | null;
   created_at: string;
   campaign_id: number | null;
+  language: string | null;
 }
 
 function toRow(raw: RawRow): OutboxRow {
@@ -118,6 +130,7 @@ function toRow(raw: RawRow): OutboxRow {
     batchKey: raw.batch_key,
     createdAt: Date.parse(raw.created_at),
     campaignId: raw.campaign_id ?? null,
+    language: raw.language ?? null,
   };
 }
 
@@ -140,7 +153,7 @@ export async function claimDue(db: D1Database, { limit, leaseMs, now }: { limit:
         WHERE id IN (SELECT id FROM due)
            OR (batch_key IN (SELECT batch_key FROM due WHERE batch_key IS NOT NULL)
                AND (status = 'queued' OR (status = 'sending' AND claimed_until <= ?1)))
-       RETURNING id, idempotency_key, kind, recipient, waitlist_id, payload, attempts, batch_key, created_at, campaign_id`,
+       RETURNING id, idempotency_key, kind, recipient, waitlist_id, payload, attempts, batch_key, created_at, campaign_id, language`,
     )
     .bind(iso(now), limit, claimId, iso(claimedUntil))
     .all<RawRow>();

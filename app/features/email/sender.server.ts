@@ -33,6 +33,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS } from "./resend.server";
 import { normaliseAddress, suppressedAmong } from "./suppression.server";
 import { findKind } from "./templates/kinds.server";
 import { renderMessage } from "./templates/render.server";
+import { DEFAULT_LANG, isLang } from "~/lib/i18n/languages";
 import { preferencesOf, type EmailEntry, type PreferenceColumns } from "./templates/types.server";
 
 export interface DeliverOptions {
@@ -224,7 +225,7 @@ class SenderRun {
       }
       let message: EmailMessage;
       try {
-        message = await renderMessage(kind, { to: row.recipient, entry, payload: payload.data, issuedAt: row.createdAt, keys, campaign, from });
+        message = await renderMessage(kind, { to: row.recipient, entry, payload: payload.data, issuedAt: row.createdAt, keys, campaign, from, lang: isLang(row.language) ? row.language : DEFAULT_LANG });
       } catch (error) {
         logEmailError("email_render_failed", error, { outboxId: row.id, kind: row.kind });
         fail(row, "render_failed");

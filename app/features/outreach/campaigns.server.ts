@@ -22,6 +22,7 @@ import { outboxInsert } from "~/features/email/outbox.server";
 import type { EmailCampaignKind } from "~/db/schema";
 import { inLineSql, lineOrderSql } from "~/features/waitlist/place-in-line.server";
 import { readReferralBoost } from "~/lib/settings.server";
+import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 
 /** Outbox rows written per chunk. */
 export const QUEUE_CHUNK = 500;
@@ -30,7 +31,8 @@ export const QUEUE_BUDGET_MS = 15_000;
 /** The most testers one "invite the next N" may name. */
 export const MAX_INVITATION_BATCH = 10_000;
 
-export type Audience = { segment: Segment } | { next: number } | { ids: number[] };
+/** A segment, optionally only its people in one language (ADR 0058); the next testers in line; ticked rows. */
+export type Audience = { segment: Segment; language?: Lang } | { next: number } | { ids: number[] };
 
 export interface Campaign {
   id: number;
@@ -68,7 +70,9 @@ const CAMPAIGN_COLUMNS = "id, kind, request_key, audience, audience_size, subjec
 
 function parseAudience(text: string): Audience {
   const value = JSON.parse(text) as Record<string, unknown>;
-  if (typeof value.segment === "string" && (SEGMENTS as readonly string[]).includes(value.segment)) return { segment: value.segment as Segment };
+  if (typeof value.segment === "string" && (SEGMENTS as readonly string[]).includes(value.segment)) {
+    return { segment: value.segment as Segment, ...(isLang(value.language) ? { language: value.language } : {}) };
+  }
   if (typeof value.next === "number") return { next: value.next };
   if (Array.isArray(value.ids)) return { ids: value.ids.filter((id): id is number => Number.isSafeInteger(id)) };
   throw new Error("campaign: unreadable audience");
@@ -106,7 +110,7 @@ export async function findCampaign(db: D1Database, where: { id: number } | { req
  * lineOrderSql, boost included).
  */
 function audienceQuery(kind: EmailCampaignKind, audience: Audience): { where: string; order: "id" | "place" } {
-  if ("segment" in audience) return { where: SEGMENT_AUDIENCES[audience.segment].sql, order: "id" };
+  if ("segment" in audience) return { where: `${SEGMENT_AUDIENCES[audience.segment].sql}${audience.language ? ` AND ${languageSql(audience.language)}` : ""}`, order: "id" };
   const invitable = INVITATION_AUDIENCE.sql;
   if (kind !== "invitation") throw new Error("campaign: only invitations pick people by place or by row");
   if ("next" in audience) return { where: `${invitable} AND ${inLineSql("waitlist")}`, order: "place" };
@@ -125,17 +129,42 @@ export async function audienceSize(db: D1Database, kind: EmailCampaignKind, audi
   return row?.n ?? 0;
 }
 
-/** Every segment's size and the number of testers who can be invited, in one pass over the confirmed entries. */
-export async function audienceCounts(db: D1Database): Promise<{ segments: Record<Segment, number>; invitable: number; invited: number }> {
+/**
+ * A person's language as a condition: a literal, as the segments' conditions are (no parameters), safe
+ * because it is one of the site's codes.
+ */
+function languageSql(language: Lang): string {
+  if (!isLang(language)) throw new Error("campaign: unknown language");
+  return `language = '${language}'`;
+}
+
+export interface AudienceCounts {
+  /** Every segment's size, whatever the language. */
+  segments: Record<Segment, number>;
+  /** Every segment's size among the people of each language. */
+  byLanguage: Record<Lang, Record<Segment, number>>;
+  invitable: number;
+  invited: number;
+}
+
+/** Every segment's size (in all and per language) and the number of testers who can be invited, in one pass over the confirmed entries. */
+export async function audienceCounts(db: D1Database): Promise<AudienceCounts> {
   const sums = SEGMENTS.map((segment) => `coalesce(sum(${SEGMENT_AUDIENCES[segment].sql}), 0) AS ${segment}`).join(", ");
-  const row = await db
+  const { results } = await db
     .prepare(
-      `SELECT ${sums}, coalesce(sum(${INVITATION_AUDIENCE.sql}), 0) AS invitable, coalesce(sum(invited_at IS NOT NULL), 0) AS invited
-         FROM waitlist WHERE status = 'confirmed'`,
+      `SELECT language, ${sums}, coalesce(sum(${INVITATION_AUDIENCE.sql}), 0) AS invitable, coalesce(sum(invited_at IS NOT NULL), 0) AS invited
+         FROM waitlist WHERE status = 'confirmed' GROUP BY language`,
     )
-    .first<Record<Segment | "invitable" | "invited", number>>();
-  const segments = Object.fromEntries(SEGMENTS.map((segment) => [segment, row?.[segment] ?? 0])) as Record<Segment, number>;
-  return { segments, invitable: row?.invitable ?? 0, invited: row?.invited ?? 0 };
+    .all<Record<Segment | "invitable" | "invited", number> & { language: string }>();
+  const total = (pick: (row: (typeof results)[number]) => number) => results.reduce((sum, row) => sum + pick(row), 0);
+  const sizes = (rows: typeof results) => Object.fromEntries(SEGMENTS.map((segment) => [segment, rows.reduce((sum, row) => sum + row[segment], 0)])) as Record<Segment, number>;
+  const byLanguage = Object.fromEntries(LANGUAGES.map(({ code }) => [code, sizes(results.filter((row) => row.language === code))])) as Record<Lang, Record<Segment, number>>;
+  return { segments: sizes(results), byLanguage, invitable: total((row) => row.invitable), invited: total((row) => row.invited) };
+}
+
+/** How many people a segment reaches now, in one language or all. */
+export function segmentSize(counts: AudienceCounts, segment: Segment, language?: Lang): number {
+  return language ? counts.byLanguage[language][segment] : counts.segments[segment];
 }
 
 /**
@@ -262,8 +291,8 @@ export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs 
       // In the order picked (the place in line, or the id), and only from the cursor this chunk was picked at.
       db
         .prepare(
-          `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, campaign_id)
-           SELECT ?1 || ':' || ?2 || ':' || id, ?1, email, ?4, id, ?2 FROM waitlist
+          `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, campaign_id, language)
+           SELECT ?1 || ':' || ?2 || ':' || id, ?1, email, ?4, id, ?2, language FROM waitlist
             WHERE id IN (SELECT value FROM json_each(?3)) AND ${where.replaceAll("?9", "?6")}
               AND EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?2 AND cursor = ?5 AND queued_at IS NULL)
             ORDER BY (SELECT key FROM json_each(?3) WHERE value = waitlist.id)
@@ -288,14 +317,15 @@ export async function queueCampaign(db: D1Database, start: Campaign, { budgetMs 
   return { campaign, written, done: campaign.queuedAt !== null };
 }
 
-/** A test copy of a campaign's message to an admin's own address: an outbox row of its own, no entry. */
-export function testCopyInsert(db: D1Database, to: string, content: TestCopy & { segment?: Segment }): D1PreparedStatement {
+/** A test copy of a campaign's message to an admin's own address, in the language chosen: an outbox row of its own, no entry. */
+export function testCopyInsert(db: D1Database, to: string, content: TestCopy & { segment?: Segment }, language: Lang): D1PreparedStatement {
   const { segment, ...testCopy } = content;
   return outboxInsert(db, {
     idempotencyKey: `test:${content.kind}:${crypto.randomUUID()}`,
     kind: content.kind,
     recipient: to,
     payload: { testCopy, ...(segment ? { segment } : {}) },
+    language,
   });
 }
 

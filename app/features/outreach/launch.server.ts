@@ -12,6 +12,7 @@ import type { Segment } from "~/features/email/audiences.server";
 import type { TestCopy } from "~/features/email/campaign-content.server";
 import { emailSettings } from "~/lib/env.server";
 import { readOutreachSettings } from "~/lib/settings.server";
+import { DEFAULT_LANG, type Lang } from "~/lib/i18n/languages";
 import { createCampaign, queueCampaign, testCopyInsert, type Campaign, type NewCampaign, type QueueProgress } from "./campaigns.server";
 
 export const OUTREACH_MESSAGES = {
@@ -21,8 +22,8 @@ export const OUTREACH_MESSAGES = {
   unknownCampaign: "That campaign does not exist.",
 } as const;
 
-/** The message a campaign's recipients get, for the preview (rendered for a sample person, as a test copy is). */
-export async function previewMessage(context: AppLoadContext, content: TestCopy & { segment?: Segment }) {
+/** The message a campaign's recipients get in `lang`, for the preview (rendered for a sample person, as a test copy is). */
+export async function previewMessage(context: AppLoadContext, content: TestCopy & { segment?: Segment }, lang: Lang = DEFAULT_LANG) {
   const env = context.env;
   const { senderName } = await readOutreachSettings(context.cloudflare.env.DB);
   const kind = emailKinds[content.kind];
@@ -33,6 +34,7 @@ export async function previewMessage(context: AppLoadContext, content: TestCopy 
     issuedAt: Date.now(),
     keys: { siteUrl: env.SITE_URL, tokenSecret: "" },
     campaign: { id: 0, ...content },
+    lang,
   });
   return { subject: message.subject.replace(/^\[Test\] /, ""), from: fromWithName(env.EMAIL_FROM, senderName), html: message.html, text: message.text };
 }
@@ -42,10 +44,10 @@ export function emailIsOn(context: AppLoadContext): boolean {
   return emailSettings(context.env).enabled;
 }
 
-/** Queues a test copy to the admin's own address and nudges the sender. */
-export async function sendTestCopy(context: AppLoadContext, to: string, content: TestCopy & { segment?: Segment }): Promise<void> {
+/** Queues a test copy in `lang` to the admin's own address and nudges the sender. */
+export async function sendTestCopy(context: AppLoadContext, to: string, content: TestCopy & { segment?: Segment }, lang: Lang = DEFAULT_LANG): Promise<void> {
   const db = context.cloudflare.env.DB;
-  await testCopyInsert(db, to, content).run();
+  await testCopyInsert(db, to, content, lang).run();
   nudgeEmailDelivery(context);
 }
 

@@ -4,10 +4,12 @@
  *
  * - A pending or unsubscribed entry: nothing of it is in force until it is confirmed, so the request
  *   joins it (the beta program, platforms, news and updates) and the confirmation that signUpAgain sends
- *   again covers both. It takes a place in line when it is confirmed, if it asked for the beta.
+ *   again covers both. It takes a place in line when it is confirmed, if it asked for the beta. Its
+ *   language is the request's: the latest choice wins, and the confirmation goes out in it (ADR 0058).
  * - A confirmed entry asking for a platform: the platform is added at once (one more email, to an address
  *   that confirmed it wants our mail); nothing else changes, no place in line. News and updates stay as
- *   the person set them on their status page: an anonymous form never turns them back on.
+ *   the person set them on their status page: an anonymous form never turns them back on, nor changes
+ *   the language a confirmed person's emails are in.
  * - A confirmed notify-me entry asking to join the beta: a confirmation asks the address's owner first;
  *   the request waits (beta_join_requested_at, its proof of consent in pending_consent_*) and confirming
  *   it gives the place in line (confirmation.server.ts). While email is off (single opt-in) it is in
@@ -35,10 +37,10 @@ export async function addRequestToEntry(d1: D1Database, entry: NewWaitlistEntry,
             SET intent = CASE WHEN ?2 = 1 THEN 'beta_testing' ELSE intent END,
                 wants_invitations = max(wants_invitations, ?3), wants_android = max(wants_android, ?4),
                 wants_macos = max(wants_macos, ?5), wants_chrome_extension = max(wants_chrome_extension, ?6),
-                wants_updates = max(wants_updates, ?7)
+                wants_updates = max(wants_updates, ?7), language = ?8
           WHERE id = ?1 AND status <> 'confirmed'`,
       )
-      .bind(existing.id, Number(asksForBeta), Number(p.invitations), Number(p.android), Number(p.macos), Number(p.chromeExtension), Number(p.updates))
+      .bind(existing.id, Number(asksForBeta), Number(p.invitations), Number(p.android), Number(p.macos), Number(p.chromeExtension), Number(p.updates), entry.language)
       .run();
     return null;
   }

@@ -18,6 +18,7 @@ import { nudgeEmailDelivery } from "~/features/email/nudge.server";
 import { recordAbConversions, signupVariants } from "~/features/analytics/ab-conversions.server";
 import { emailSettings } from "~/lib/env.server";
 import type { WAITLIST_SOURCES } from "~/lib/constants";
+import type { Lang } from "~/lib/i18n/languages";
 import { consentWordingFor } from "./consent-wording";
 import { preferencesFor, UPDATES_CHOICE_FIELD } from "./sign-up-request";
 import { notifySchema, TYPED_FIELDS, waitlistSchema, type SignUpSent } from "./sign-up-schema";
@@ -41,7 +42,8 @@ function refusalFor(form: "waitlist" | "notify", message: string): string {
   return form === "notify" ? NOTIFY_TEXT.genericError : message;
 }
 
-export async function handleWaitlistSubmission(request: Request, context: AppLoadContext) {
+/** `lang`: the language of the page the form is on (pageLanguage), stored with the sign-up for its emails. */
+export async function handleWaitlistSubmission(request: Request, context: AppLoadContext, lang: Lang) {
   const fields = await readFormFields(request);
   if (!fields) return formAnswer(formFailure(WAITLIST_FORM_MESSAGES.fallback), 400);
 
@@ -116,6 +118,7 @@ export async function handleWaitlistSubmission(request: Request, context: AppLoa
         preferences: preferencesFor(input, input[UPDATES_CHOICE_FIELD] === "yes"),
         referredByCode: input.ref,
         abVariants,
+        language: lang,
       },
       { doubleOptIn, now, suppressionSecret: context.env.SUPPRESSION_HASH_SECRET, confirmationAllowed: !inbox.limited },
     );

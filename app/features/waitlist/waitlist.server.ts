@@ -13,6 +13,7 @@
  * messages (section 8) and the UI maps them with waitlistFormMessage().
  */
 import type { WaitlistMetadata } from "~/db/schema";
+import type { Lang } from "~/lib/i18n/languages";
 import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server";
 import { errorText, isUniqueViolation } from "~/lib/db.server";
 import { normaliseEmail } from "~/lib/field-rules";
@@ -51,6 +52,8 @@ export interface NewWaitlistEntry {
    * with double opt-in also as the conversion its confirmation counts (ab_variants, ADR 0047).
    */
   abVariants?: Record<string, string> | null;
+  /** The language of the page the sign-up was made on: every email to the person is in it (ADR 0058). */
+  language: Lang;
 }
 
 export type SignUpOutcome =
@@ -143,11 +146,11 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
     .prepare(
       `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status,
          line_seq, consent_at, consent_form, consent_page, consent_wording, referral_code, referred_by,
-         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants, wants_updates, signup_variants)
+         wants_invitations, wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, ab_variants, wants_updates, signup_variants, language)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
          CASE WHEN ?8 = 'confirmed' AND ?5 = 'beta_testing' THEN (SELECT coalesce(max(line_seq), 0) + 1 FROM waitlist) END,
          ?7, ?9, ?10, ?11, ?12, (SELECT id FROM waitlist WHERE referral_code = ?13),
-         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, CASE WHEN ?8 = 'pending' THEN ?18 END, ?19, ?18)`,
+         ?14, ?15, ?16, ?17, CASE WHEN ?8 = 'pending' THEN ?7 END, CASE WHEN ?8 = 'pending' THEN ?18 END, ?19, ?18, ?20)`,
     )
     .bind(
       entry.email,
@@ -169,6 +172,7 @@ async function signUpStatements(d1: D1Database, entry: NewWaitlistEntry, { doubl
       Number(p.chromeExtension),
       entry.abVariants ? JSON.stringify(entry.abVariants) : null,
       Number(p.updates),
+      entry.language,
     );
   if (!doubleOptIn) return [insertEntry];
   const idempotencyKey = newIdempotencyKey("confirm");

@@ -6,7 +6,7 @@ import { ReviewedMessage } from "~/features/admin/campaigns/EmailPreview";
 import { refusalMessage } from "~/features/admin/form-schema";
 import { AlertMessage } from "~/features/admin/ui/AlertMessage";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
-import { FieldError, TextAreaField, TextField } from "~/features/admin/ui/fields";
+import { FieldError, SelectField, TextAreaField, TextField } from "~/features/admin/ui/fields";
 import { PageHeader } from "~/features/admin/ui/PageHeader";
 import { useAdminForm } from "~/features/admin/ui/useAdminForm";
 import { announcementSchema, BODY_MAX, SUBJECT_MAX } from "./announcement-schema";
@@ -26,7 +26,7 @@ export function AnnouncementsPage() {
   const [form, fields] = useAdminForm(announcementSchema, {
     id: "announcement-form",
     lastResult: result,
-    defaultValue: { request: data.requestKey, segment: "updates" },
+    defaultValue: { request: data.requestKey, segment: "updates", language: "all", previewLanguage: "en" },
   });
   const requestKey = review?.requestKey ?? data.requestKey;
   const segmentError = fields.segment.errors?.[0];
@@ -86,6 +86,26 @@ export function AnnouncementsPage() {
             </ul>
             <FieldError id="segment-error" message={segmentError} />
           </fieldset>
+          <SelectField
+            meta={fields.language}
+            id="announcement-language"
+            label="Only people who signed up in"
+            hint="Each person gets the greeting, buttons and footer in the language they signed up in; your message goes out as you wrote it."
+          >
+            <option value="all">Every language</option>
+            {data.languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField meta={fields.previewLanguage} id="announcement-preview-language" label="Preview and test in">
+            {data.languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </SelectField>
           <div className="admin-actions">
             <button type="submit" name="intent" value="preview" className="btn btn-sm btn-primary">
               Preview
@@ -121,11 +141,16 @@ function AnnouncementReviewPanel({ review }: { review: AnnouncementReview }) {
         {review.segmentLabel}: <strong>{n(review.size)}</strong> {review.size === 1 ? "person" : "people"} right now. Each gets it only if they are still in
         the segment, not unsubscribed and not suppressed when their turn comes; every message has one-click unsubscribe.
       </p>
+      <p className="text-sm text-ink-muted" data-testid="announcement-preview-language">
+        Shown as someone who signed up in {review.previewLanguageName} gets it.
+      </p>
       <ReviewedMessage message={review.preview} idPrefix="announcement" testSentTo={review.testSentTo} />
       <Form method="post" className="admin-actions mt-4" preventScrollReset>
         <input type="hidden" name="subject" value={review.subject} />
         <input type="hidden" name="body" value={review.body} />
         <input type="hidden" name="segment" value={review.segment} />
+        <input type="hidden" name="language" value={review.language} />
+        <input type="hidden" name="previewLanguage" value={review.previewLanguage} />
         <input type="hidden" name="request" value={review.requestKey} />
         <button type="submit" name="intent" value="send" className="btn btn-sm btn-primary" disabled={review.size === 0}>
           Send to {n(review.size)} {review.size === 1 ? "person" : "people"}

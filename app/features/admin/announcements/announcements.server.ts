@@ -17,7 +17,9 @@ import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
 import { previewHtml } from "~/features/admin/ui/preview-html";
 import { SEGMENTS, SEGMENT_TEXT, type Segment } from "~/features/email/segments";
-import { audienceCounts, findCampaign, listCampaigns } from "~/features/outreach/campaigns.server";
+import { audienceCounts, findCampaign, listCampaigns, segmentSize } from "~/features/outreach/campaigns.server";
+import { adminLanguageName, adminLanguageOptions } from "~/features/admin/language-names";
+import type { Lang } from "~/lib/i18n/languages";
 import { emailIsOn, launchCampaign, OUTREACH_MESSAGES, previewMessage, queuedMessage, sendTestCopy } from "~/features/outreach/launch.server";
 import { ANNOUNCEMENT_MESSAGES, announcementSchema } from "./announcement-schema";
 
@@ -31,7 +33,7 @@ export async function loadAnnouncements({ request, context }: LoaderFunctionArgs
   const items: CampaignListItem[] = announcements.map((a) => ({
     id: a.id,
     title: a.subject ?? `Announcement #${a.id}`,
-    audience: "segment" in a.audience ? SEGMENT_TEXT[a.audience.segment].label : "—",
+    audience: "segment" in a.audience ? audienceLabel(a.audience.segment, a.audience.language) : "—",
     audienceSize: a.audienceSize,
     queuedCount: a.queuedCount,
     queuedAt: a.queuedAt,
@@ -42,9 +44,15 @@ export async function loadAnnouncements({ request, context }: LoaderFunctionArgs
   return json({
     emailOn: emailIsOn(context),
     segments: SEGMENTS.map((segment) => ({ segment, ...SEGMENT_TEXT[segment], size: counts.segments[segment] })),
+    languages: adminLanguageOptions(),
     requestKey: crypto.randomUUID(),
     announcements: items,
   });
+}
+
+/** "Asked about Android", or "Asked about Android · German" for one language's people. */
+function audienceLabel(segment: Segment, language: Lang | undefined): string {
+  return language ? `${SEGMENT_TEXT[segment].label} · ${adminLanguageName(language)}` : SEGMENT_TEXT[segment].label;
 }
 
 export interface AnnouncementReview {
@@ -52,6 +60,10 @@ export interface AnnouncementReview {
   body: string;
   segment: Segment;
   segmentLabel: string;
+  /** The audience's language ("all": everyone's), and the preview's. */
+  language: "all" | Lang;
+  previewLanguage: Lang;
+  previewLanguageName: string;
   size: number;
   requestKey: string;
   preview: { subject: string; from: string; html: string; text: string };
@@ -71,18 +83,22 @@ export const announcementsAction = adminAction(async ({ request, context, sessio
     const submission = parseAdminForm(fields, announcementSchema);
     if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
     if (!emailIsOn(context)) return refuse(OUTREACH_MESSAGES.emailOff, 409);
-    const { intent, subject, body, segment, request: requestKey } = submission.value;
+    const { intent, subject, body, segment, language, previewLanguage, request: requestKey } = submission.value;
+    const only = language === "all" ? undefined : language;
     const content = { kind: "announcement" as const, subject, bodyMarkdown: body, testflightUrl: null, segment };
-    const size = (await audienceCounts(db)).segments[segment];
+    const size = segmentSize(await audienceCounts(db), segment, only);
 
     if (intent === "preview" || intent === "test") {
-      if (intent === "test") await sendTestCopy(context, session.admin.email, content);
-      const message = await previewMessage(context, content);
+      if (intent === "test") await sendTestCopy(context, session.admin.email, content, previewLanguage);
+      const message = await previewMessage(context, content, previewLanguage);
       const review: AnnouncementReview = {
         subject,
         body,
         segment,
-        segmentLabel: SEGMENT_TEXT[segment].label,
+        segmentLabel: audienceLabel(segment, only),
+        language,
+        previewLanguage,
+        previewLanguageName: adminLanguageName(previewLanguage),
         size,
         requestKey,
         preview: { ...message, html: previewHtml(message.html) },
@@ -95,7 +111,7 @@ export const announcementsAction = adminAction(async ({ request, context, sessio
     const { created, progress } = await launchCampaign(
       context,
       session.admin,
-      { kind: "announcement", requestKey, audience: { segment }, audienceSize: size, subject, bodyMarkdown: body },
+      { kind: "announcement", requestKey, audience: { segment, ...(only ? { language: only } : {}) }, audienceSize: size, subject, bodyMarkdown: body },
       "sent announcement",
     );
     return redirectWithFlash(request, context, PATH, { kind: "success", message: queuedMessage(progress, NOUN, created) });

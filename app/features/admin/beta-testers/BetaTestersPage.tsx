@@ -58,6 +58,7 @@ const STATUS_PILL: Record<string, string> = { pending: "pill", confirmed: "pill 
 
 /** The optional columns' headings, in the order the table shows them after the default ones. */
 const OPTIONAL_LABELS: Record<OptionalColumn, string> = {
+  language: "Language",
   intent: "Intent",
   platform: "Platform",
   source: "Source",
@@ -84,6 +85,8 @@ function platformText(row: Row): string {
 
 function optionalCell(column: OptionalColumn, row: Row) {
   switch (column) {
+    case "language":
+      return row.languageName;
     case "intent":
       return intentLabel(row.intent);
     case "platform":
@@ -211,6 +214,16 @@ export function BetaTestersPage() {
             values={["yes", "no"]}
             current={filters.invited}
             show={(value) => (value === "yes" ? "Invited" : "Not invited")}
+          />
+          <FilterSelect
+            id="bt-language"
+            name="language"
+            label="Language"
+            all="All languages"
+            allValue="all"
+            values={data.languages.map((language) => language.code)}
+            current={filters.language}
+            show={(code) => data.languages.find((language) => language.code === code)?.name ?? code}
           />
           <FilterSelect id="bt-source" name="source" label="Source" all="All sources" values={data.sources} current={filters.source} show={humanize} />
           <FilterSelect id="bt-utm" name="utm" label="UTM source" all="All UTM sources" values={data.utmSources} current={filters.utm} />

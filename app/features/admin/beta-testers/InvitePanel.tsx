@@ -129,9 +129,29 @@ export function InvitationReviewPanel({ review, cancelTo }: { review: Invitation
           {review.size > review.named.length ? <li className="pill">and {n(review.size - review.named.length)} more</li> : null}
         </ul>
       ) : null}
+      <Form method="post" className="admin-actions mt-4" preventScrollReset aria-label="Preview language">
+        {fields}
+        <label className="field-label" htmlFor="invitation-preview-language">
+          Preview and test in
+        </label>
+        <select id="invitation-preview-language" name="previewLanguage" className="field-input w-auto" defaultValue={review.previewLanguage}>
+          {review.languages.map((language) => (
+            <option key={language.code} value={language.code}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" name="intent" value="review-invite" className="btn btn-sm btn-secondary">
+          Show
+        </button>
+      </Form>
+      <p className="text-sm text-ink-muted" data-testid="invitation-preview-language">
+        Shown as a tester who signed up in {review.previewLanguageName} gets it; each tester gets it in their own language.
+      </p>
       <ReviewedMessage message={review.preview} idPrefix="invitation" testSentTo={review.testSentTo} />
       <Form method="post" className="admin-actions mt-4" preventScrollReset>
         {fields}
+        <input type="hidden" name="previewLanguage" value={review.previewLanguage} />
         <button type="submit" name="intent" value="invite" className="btn btn-sm btn-primary" disabled={review.size === 0}>
           Invite {n(review.size)} {review.size === 1 ? "tester" : "testers"}
         </button>

@@ -173,6 +173,7 @@ export function TesterPage() {
               ],
               ["Priority", person.priority.toLocaleString("en")],
               ["Intent", intentLabel(person.intent)],
+              ["Language", <span key="l" data-testid="tester-language">{person.language}</span>],
               ["Signed up", <When key="c" at={person.createdAt} />],
               ["Confirmed", <When key="cf" at={person.confirmedAt} none={person.status === "pending" ? "Not yet" : "Single opt-in"} />],
               ["Invited", <When key="i" at={person.invitedAt} none="Not yet" />],

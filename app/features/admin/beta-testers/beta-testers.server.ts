@@ -25,6 +25,8 @@ import { boostLiteral, inLineSql, lineIndexFrom, lineOrderTerms, linePlacesSql }
 import { readReferralBoost } from "~/lib/settings.server";
 import { BULK_INTENTS, bulkAction, deleteBetaTester, findBetaTester, TESTER_MESSAGES, type BulkIntent } from "./tester-actions.server";
 import { formRefusal } from "~/features/admin/form-schema";
+import { adminLanguageName, adminLanguageOptions } from "~/features/admin/language-names";
+import { LANGUAGES } from "~/lib/i18n/languages";
 
 export const BETA_TESTERS_PAGE_SIZE = 25;
 export const BETA_TESTERS_EXPORT_LIMIT = 100_000;
@@ -42,12 +44,14 @@ export const STATUS_FILTERS = ["all", ...waitlistStatuses] as const;
 /** The coming platforms a person asked to hear about (notify-me). */
 const PLATFORM_FILTERS = ["all", ...PLATFORM_SEGMENTS] as const;
 const INVITED_FILTERS = ["all", "yes", "no"] as const;
+/** The language a person signed up in (ADR 0058). */
+const LANGUAGE_FILTERS = ["all", ...LANGUAGES.map((l) => l.code)] as const;
 
 /**
  * The columns beyond the default ones (email, name, status, place, referrals, referred by, invited,
  * signed up) that the owner can switch on; the table fits 1280 px with the defaults alone (ADR 0052).
  */
-export const OPTIONAL_COLUMNS = ["intent", "platform", "source", "utm", "confirmed", "priority"] as const;
+export const OPTIONAL_COLUMNS = ["language", "intent", "platform", "source", "utm", "confirmed", "priority"] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
 /** Newest first for dates, most referrals first, first place first, A to Z for text. */
@@ -69,6 +73,7 @@ const filterSchema = z.object({
   to: isoDayParam,
   platform: z.enum(PLATFORM_FILTERS).catch("all"),
   invited: z.enum(INVITED_FILTERS).catch("all"),
+  language: z.enum(LANGUAGE_FILTERS).catch("all"),
   sort: z.enum(BETA_TESTER_SORTS).catch("created_at"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: pageParam,
@@ -84,6 +89,7 @@ export interface BetaTesterFilters {
   to: string;
   platform: (typeof PLATFORM_FILTERS)[number];
   invited: (typeof INVITED_FILTERS)[number];
+  language: (typeof LANGUAGE_FILTERS)[number];
   sort: BetaTesterSort;
   dir: SortDirection;
   page: number;
@@ -112,6 +118,7 @@ export function betaTesterFilterParams(filters: BetaTesterFilters, changes: Part
   if (f.to) params.set("to", f.to);
   if (f.platform !== "all") params.set("platform", f.platform);
   if (f.invited !== "all") params.set("invited", f.invited);
+  if (f.language !== "all") params.set("language", f.language);
   if (f.sort !== "created_at") params.set("sort", f.sort);
   if (f.dir !== defaultDirection(f.sort)) params.set("dir", f.dir);
   if (f.page > 1) params.set("page", String(f.page));
@@ -158,6 +165,7 @@ const columns = {
   platform: metadataField("platform").as("platform"),
   referrer: metadataField("referrer").as("referrer"),
   userAgent: metadataField("user_agent").as("user_agent"),
+  language: waitlist.language,
 };
 
 function whereClause(f: BetaTesterFilters): SQL | undefined {
@@ -178,6 +186,7 @@ function whereClause(f: BetaTesterFilters): SQL | undefined {
   if (f.platform !== "all") conditions.push(eq({ android: waitlist.wantsAndroid, macos: waitlist.wantsMacos, chrome_extension: waitlist.wantsChromeExtension }[f.platform], true));
   if (f.invited === "yes") conditions.push(isNotNull(waitlist.invitedAt));
   if (f.invited === "no") conditions.push(isNull(waitlist.invitedAt));
+  if (f.language !== "all") conditions.push(eq(waitlist.language, f.language));
   return and(...conditions);
 }
 
@@ -237,7 +246,7 @@ export async function listBetaTesters(d1: D1Database, filters: BetaTesterFilters
   const sorted = (values: (string | null)[]) =>
     values.filter((v): v is string => typeof v === "string").sort((a, b) => a.localeCompare(b, "en"));
   return {
-    rows: rows.map((row) => ({ ...row, place: places.get(row.id) ?? null })),
+    rows: rows.map((row) => ({ ...row, place: places.get(row.id) ?? null, languageName: adminLanguageName(row.language) })),
     total,
     page,
     pageCount,
@@ -335,6 +344,8 @@ export const BETA_TESTERS_CSV_HEADER = [
   // Issue 30: whether the row is a beta tester (confirmed, in line), and the platforms it asked to hear about.
   "beta_tester",
   "notify_me",
+  // Issue 32: the language of the person's emails, as a code the import reads back.
+  "language",
 ] as const;
 
 /**
@@ -398,6 +409,7 @@ export async function betaTestersCsv(
               r.referralCount,
               r.betaTester ? "yes" : "no",
               notifyMeOf(r).join(" "),
+              r.language,
             ]),
           )
           .join("");
@@ -436,7 +448,16 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
   // The filter form carries the sort (its select) and keeps a direction the header links chose.
   const keepDir = filters.dir !== defaultDirection(filters.sort) ? filters.dir : null;
   const filtered = Boolean(
-    filters.q || filters.intent !== "all" || filters.status !== "all" || filters.source || filters.utm || filters.from || filters.to || filters.platform !== "all" || filters.invited !== "all",
+    filters.q ||
+      filters.intent !== "all" ||
+      filters.status !== "all" ||
+      filters.source ||
+      filters.utm ||
+      filters.from ||
+      filters.to ||
+      filters.platform !== "all" ||
+      filters.invited !== "all" ||
+      filters.language !== "all",
   );
   return json({
     filters,
@@ -449,6 +470,7 @@ export async function loadBetaTesters({ request, context }: LoaderFunctionArgs) 
     utmSources: list.utmSources,
     statuses: waitlistStatuses,
     platforms: PLATFORM_SEGMENTS,
+    languages: adminLanguageOptions(),
     confirm,
     sortLinks,
     hereHref: withQuery(BETA_TESTERS_PATH, here),

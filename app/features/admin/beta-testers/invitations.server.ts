@@ -13,7 +13,9 @@ import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { type CampaignListItem } from "~/features/admin/campaigns/CampaignList";
 import { campaignAction, isCampaignIntent } from "~/features/admin/campaigns/campaign-actions.server";
-import { formRefusal, wholeNumber } from "~/features/admin/form-schema";
+import { formRefusal, languageChoice, wholeNumber } from "~/features/admin/form-schema";
+import { adminLanguageName, adminLanguageOptions } from "~/features/admin/language-names";
+import { DEFAULT_LANG, type Lang } from "~/lib/i18n/languages";
 import type { SignedInAdmin } from "~/features/admin/session.server";
 import { previewHtml } from "~/features/admin/ui/preview-html";
 import { audienceSize, invitationCounts, findCampaign, listCampaigns, MAX_INVITATION_BATCH, nextInLine, type Audience } from "~/features/outreach/campaigns.server";
@@ -34,6 +36,7 @@ export const INVITATION_MESSAGES = {
   tooManySelected: `Tick at most ${MAX_SELECTED} testers at a time.`,
   badRequest: "This form is out of date. Review the invitation again.",
   nobody: "No one in that choice can be invited: they are already invited, not confirmed, unsubscribed, or have beta invitations turned off.",
+  language: "Choose a language from the list.",
 } as const;
 
 const NOUN = { one: "invitation", many: "invitations" };
@@ -43,6 +46,8 @@ const inviteSchema = z.object({
   mode: z.enum(["next", "selected"], { error: INVITATION_MESSAGES.badRequest }),
   count: wholeNumber(INVITATION_MESSAGES.count, { min: 1, max: MAX_INVITATION_BATCH }).optional(),
   request: z.string({ error: INVITATION_MESSAGES.badRequest }).regex(/^[A-Za-z0-9-]{8,64}$/, INVITATION_MESSAGES.badRequest),
+  /** The language the review's preview and the test copy are in (each tester gets their own, ADR 0058). */
+  previewLanguage: languageChoice(INVITATION_MESSAGES.language).default(DEFAULT_LANG),
 });
 
 /** The ticked rows: fields named "invite.<id>" (a checkbox per row, tied to the form by its form attribute). */
@@ -54,21 +59,21 @@ export function selectedIds(fields: Record<string, string>): number[] {
   return [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);
 }
 
-type Choice = { audience: Audience; requestKey: string; asked: number };
+type Choice = { audience: Audience; requestKey: string; asked: number; previewLanguage: Lang };
 
 /** The fields as a choice of testers, or the refusal to show. */
 function readChoice(fields: Record<string, string>): Choice | { refused: string } {
-  const parsed = inviteSchema.safeParse({ mode: fields.mode, count: fields.count || undefined, request: fields.request });
+  const parsed = inviteSchema.safeParse({ mode: fields.mode, count: fields.count || undefined, request: fields.request, previewLanguage: fields.previewLanguage || undefined });
   if (!parsed.success) return { refused: parsed.error.issues[0]?.message ?? INVITATION_MESSAGES.badRequest };
-  const { mode, count, request } = parsed.data;
+  const { mode, count, request, previewLanguage } = parsed.data;
   if (mode === "next") {
     if (count === undefined) return { refused: INVITATION_MESSAGES.count };
-    return { audience: { next: count }, requestKey: request, asked: count };
+    return { audience: { next: count }, requestKey: request, asked: count, previewLanguage };
   }
   const ids = selectedIds(fields);
   if (ids.length === 0) return { refused: INVITATION_MESSAGES.noneSelected };
   if (ids.length > MAX_SELECTED) return { refused: INVITATION_MESSAGES.tooManySelected };
-  return { audience: { ids }, requestKey: request, asked: ids.length };
+  return { audience: { ids }, requestKey: request, asked: ids.length, previewLanguage };
 }
 
 function audienceText(audience: Audience): string {
@@ -110,6 +115,10 @@ export interface InvitationReview {
   size: number;
   leftOut: number;
   named: { id: number; label: string }[];
+  /** The preview's language, and the languages it can be shown in (named in English). */
+  previewLanguage: Lang;
+  previewLanguageName: string;
+  languages: { code: Lang; name: string }[];
   preview: { subject: string; from: string; html: string; text: string };
   testSentTo: string | null;
 }
@@ -134,7 +143,7 @@ async function review(context: AppLoadContext, choice: Choice, testflightUrl: st
             .bind(JSON.stringify("ids" in choice.audience ? choice.audience.ids : []), NAMED_IN_REVIEW)
             .all<{ id: number; email: string; name: string }>()
         ).results;
-  const message = await previewMessage(context, { kind: "invitation", subject: null, bodyMarkdown: null, testflightUrl });
+  const message = await previewMessage(context, { kind: "invitation", subject: null, bodyMarkdown: null, testflightUrl }, choice.previewLanguage);
   return {
     mode: "next" in choice.audience ? "next" : "selected",
     count: "next" in choice.audience ? choice.audience.next : null,
@@ -143,6 +152,9 @@ async function review(context: AppLoadContext, choice: Choice, testflightUrl: st
     size,
     leftOut: Math.max(0, choice.asked - size),
     named: named.map((row) => ({ id: row.id, label: row.name ? `${row.name} (${row.email})` : row.email })),
+    previewLanguage: choice.previewLanguage,
+    previewLanguageName: adminLanguageName(choice.previewLanguage),
+    languages: adminLanguageOptions(),
     preview: { ...message, html: previewHtml(message.html) },
     testSentTo,
   };
@@ -170,7 +182,7 @@ export async function invitationAction(
   if (fields.intent === "review-invite" || fields.intent === "test-invite") {
     let testSentTo: string | null = null;
     if (fields.intent === "test-invite") {
-      await sendTestCopy(context, admin.email, { kind: "invitation", subject: null, bodyMarkdown: null, testflightUrl });
+      await sendTestCopy(context, admin.email, { kind: "invitation", subject: null, bodyMarkdown: null, testflightUrl }, choice.previewLanguage);
       testSentTo = admin.email;
     }
     return json({ intent: "review-invite", review: await review(context, choice, testflightUrl, testSentTo) } satisfies InvitationAnswer);

@@ -6,6 +6,7 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirectWithFlash } from "~/features/admin/flash.server";
 import { formRefusal } from "~/features/admin/form-schema";
+import { adminLanguageName } from "~/features/admin/language-names";
 import { adminAction, answerSaveFailure, parseAdminForm, parseId, saveFailedRedirect } from "~/features/admin/guard.server";
 import { requireAdmin } from "~/features/admin/session.server";
 import { ADMIN_PATHS } from "~/features/admin/ui/admin-nav";
@@ -30,6 +31,7 @@ interface PersonRow {
   source: string;
   intent: string;
   status: string;
+  language: string;
   created_at: string;
   confirmed_at: string | null;
   confirmation_sent_at: string | null;
@@ -92,7 +94,7 @@ async function readPerson(db: D1Database, id: number) {
   const [person, tree, emails, notes] = await db.batch<unknown>([
     db
       .prepare(
-        `SELECT w.id, w.email, w.first_name, w.last_name, w.source, w.intent, w.status, w.created_at, w.confirmed_at, w.confirmation_sent_at,
+        `SELECT w.id, w.email, w.first_name, w.last_name, w.source, w.intent, w.status, w.language, w.created_at, w.confirmed_at, w.confirmation_sent_at,
                 w.consent_at, w.consent_form, w.consent_page, w.consent_wording,
                 w.pending_consent_at, w.pending_consent_form, w.pending_consent_page, w.pending_consent_wording,
                 w.referral_code, w.referral_count, w.referred_by, r.email AS referred_by_email, w.priority, w.invited_at, w.unsubscribed_at,
@@ -150,6 +152,8 @@ export async function loadBetaTester({ request, context, params }: LoaderFunctio
       source: row.source,
       intent: row.intent,
       status: row.status,
+      /** The language of their emails, named in English (ADR 0058). */
+      language: adminLanguageName(row.language),
       createdAt: row.created_at,
       confirmedAt: row.confirmed_at,
       confirmationSentAt: row.confirmation_sent_at,

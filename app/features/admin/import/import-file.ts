@@ -7,6 +7,7 @@
  * supplies what is on the list and what is suppressed.
  */
 import { EMAIL_MAX_LENGTH, WAITLIST_INTENTS, WAITLIST_PLATFORMS } from "~/lib/constants";
+import { DEFAULT_LANG, isLang, LANGUAGES, negotiateLanguage, type Lang } from "~/lib/i18n/languages";
 import { emailProblem, nameProblem, normaliseEmail } from "~/lib/field-rules";
 import { inboxKey } from "~/lib/inbox";
 import { VALIDATION_MESSAGES } from "~/lib/messages";
@@ -34,6 +35,8 @@ export interface ImportPerson {
   /** Their consent evidence: stored confirmed with it as their proof of consent. Null: asked to confirm. */
   consent: { at: string | null; confirmedAt: string | null; page: string | null; evidence: string } | null;
   utm: { source: string; medium: string; campaign: string };
+  /** The language their emails are in (ADR 0058); English when the file does not say. */
+  language: Lang;
 }
 
 export interface FileRow {
@@ -68,6 +71,7 @@ const COLUMN_NAMES = {
   utmSource: ["utmsource"],
   utmMedium: ["utmmedium"],
   utmCampaign: ["utmcampaign"],
+  language: ["language", "lang", "locale"],
 } as const;
 type Column = keyof typeof COLUMN_NAMES;
 
@@ -177,6 +181,9 @@ function readRow(line: number, fields: string[], columns: number, positions: Map
   const evidence = get("consentEvidence") || [get("consentForm"), get("consentWording")].filter(Boolean).join(" · ");
   if (evidence.length > CONSENT_EVIDENCE_MAX_LENGTH) return refuse(`Consent evidence is longer than ${CONSENT_EVIDENCE_MAX_LENGTH.toLocaleString("en")} characters`);
 
+  const language = readLanguage(get("language"));
+  if (!language) return refuse(`Unknown language "${get("language").slice(0, 40)}" (${LANGUAGES.map((l) => l.code).join(", ")})`);
+
   const words = name.split(/\s+/).filter(Boolean);
   // A person the file lists as pending never confirmed there: whatever else the row says, they are asked here.
   const consent = evidence && status !== "pending" ? { at: dates.consentAt ?? null, confirmedAt: dates.confirmedAt ?? null, page: page || null, evidence } : null;
@@ -193,8 +200,22 @@ function readRow(line: number, fields: string[], columns: number, positions: Map
       signedUpAt: dates.signedUpAt ?? null,
       consent,
       utm,
+      language,
     },
   };
+}
+
+/**
+ * A language code or tag as another tool writes it (de, DE, de-AT, pt-BR, pt), read as the site reads
+ * a browser's (negotiateLanguage); empty: English; a language the site does not have: null.
+ */
+function readLanguage(text: string): Lang | null {
+  if (!text) return DEFAULT_LANG;
+  const tag = text.toLowerCase().replace(/_/g, "-");
+  if (isLang(tag)) return tag;
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(tag)) return null;
+  const lang = negotiateLanguage(undefined, tag);
+  return lang === DEFAULT_LANG && !tag.startsWith(`${DEFAULT_LANG}-`) ? null : lang;
 }
 
 /** The form's messages speak to the person; the preview speaks to the admin about the row. */

@@ -202,6 +202,7 @@ function storedPerson(person: ImportPerson, seq: number | null, now: number) {
     wants_android: Number(preferences.android),
     wants_macos: Number(preferences.macos),
     wants_chrome_extension: Number(preferences.chromeExtension),
+    language: person.language,
   };
 }
 
@@ -220,13 +221,14 @@ function chunkStatements(db: D1Database, people: ReturnType<typeof storedPerson>
       .prepare(
         `INSERT INTO waitlist (email, first_name, last_name, source, intent, metadata, created_at, status, confirmed_at, line_seq,
            consent_at, consent_form, consent_page, consent_wording, referral_code, wants_updates, wants_invitations,
-           wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, imported_at)
+           wants_android, wants_macos, wants_chrome_extension, confirmation_sent_at, imported_at, language)
          SELECT ${field("email")}, ${field("first_name")}, ${field("last_name")}, 'import', ${field("intent")}, json(${field("metadata")}),
                 ${field("created_at")}, ${field("status")}, ${field("confirmed_at")},
                 CASE WHEN ${field("seq")} IS NOT NULL THEN (SELECT coalesce(max(line_seq), 0) FROM waitlist) + ${field("seq")} END,
                 ${field("consent_at")}, 'import', ${field("consent_page")}, ${field("consent_wording")}, ${field("referral_code")},
                 ${field("wants_updates")}, ${field("wants_invitations")}, ${field("wants_android")}, ${field("wants_macos")},
-                ${field("wants_chrome_extension")}, CASE WHEN ${field("status")} = 'pending' THEN ?2 END, ?2
+                ${field("wants_chrome_extension")}, CASE WHEN ${field("status")} = 'pending' THEN ?2 END, ?2,
+                coalesce(${field("language")}, 'en')
            FROM json_each(?1) WHERE true
          ON CONFLICT DO NOTHING
          RETURNING status`,
@@ -235,8 +237,8 @@ function chunkStatements(db: D1Database, people: ReturnType<typeof storedPerson>
     // The ordinary confirmation message (kinds: confirm), one per imported person ever (its key).
     db
       .prepare(
-        `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id)
-         SELECT 'confirm:import:' || id, 'confirm', email, json_object('form', CASE WHEN intent = 'beta_testing' THEN 'waitlist' ELSE 'notify' END), id
+        `INSERT INTO email_outbox (idempotency_key, kind, recipient, payload, waitlist_id, language)
+         SELECT 'confirm:import:' || id, 'confirm', email, json_object('form', CASE WHEN intent = 'beta_testing' THEN 'waitlist' ELSE 'notify' END), id, language
            FROM waitlist
           WHERE email IN (SELECT ${field("email")} FROM json_each(?1)) AND imported_at = ?2 AND status = 'pending'
          ON CONFLICT (idempotency_key) DO NOTHING`,

@@ -1,8 +1,8 @@
 /** "Confirm your address": the double opt-in message, sent after a sign-up (ADR 0031). */
 import { z } from "zod";
-import { siteConfig } from "~/config/site";
-import { platformsWanted, whenReady } from "../segments";
+import { platformsWanted } from "../segments";
 import type { EmailKind } from "./types.server";
+import { platformValues } from "./words.server";
 
 export const confirmPayload = z.object({
   /**
@@ -23,30 +23,23 @@ export const confirmKind: EmailKind<z.infer<typeof confirmPayload>> = {
   // request to join the beta, while the person is confirmed and not in it yet.
   wanted: (entry, payload) => (payload.joinBeta ? entry.status === "confirmed" && entry.intent !== "beta_testing" : entry.status !== "confirmed"),
   ignoresSuppression: (payload, reason) => payload.consentRequest === true && reason === "unsubscribed",
-  async content({ entry, payload, links }) {
+  async content({ entry, payload, links, lang, t }) {
     // What is being confirmed, as the entry has it now (one request may have joined another since).
     const platforms = platformsWanted(entry.preferences);
-    const asked =
-      payload.joinBeta || entry.intent === "beta_testing"
-        ? `to join the ${siteConfig.appName} beta waitlist`
-        : platforms.length > 0
-          ? `to hear from ${siteConfig.appName} ${whenReady(platforms)}`
-          : `for ${siteConfig.appName} news and updates`;
+    const asked = payload.joinBeta || entry.intent === "beta_testing" ? "Beta" : platforms.length > 0 ? "Platforms" : "News";
+    const values = platformValues(lang, t, platforms);
     return {
-      subject: `Confirm your email for ${siteConfig.appName}`,
-      preheader: `One click to confirm you asked ${asked}.`,
+      subject: t("email.confirmation.subject"),
+      preheader: t(`email.confirmation.preheader${asked}`, values),
       // The address is not confirmed yet, so whoever typed it may not own it: the name they typed is not repeated.
-      heading: "Please confirm your email",
+      heading: t("email.confirmation.heading"),
       blocks: [
-        { type: "paragraph", text: `Someone, hopefully you, asked ${asked} with this address. Confirm that it was you:` },
-        { type: "button", label: "Confirm my email", url: await links.confirm() },
-        { type: "note", text: "The link works for 48 hours." },
-        {
-          type: "note",
-          text: "If it was not you, ignore this message: we will not write again, and the unconfirmed address is deleted within 30 days.",
-        },
+        { type: "paragraph", text: t(`email.confirmation.asked${asked}`, values) },
+        { type: "button", label: t("email.confirmation.button"), url: await links.confirm() },
+        { type: "note", text: t("email.confirmation.linkLifetime") },
+        { type: "note", text: t("email.confirmation.notYou") },
       ],
-      reason: `You are getting this because this address was entered on ${siteConfig.appName}'s website.`,
+      reason: t("email.confirmation.reason"),
     };
   },
 };

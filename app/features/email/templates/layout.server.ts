@@ -3,16 +3,21 @@
  * scheme through `color-scheme` and a prefers-color-scheme block; one column that reads at 320 px) and
  * a plain-text part with the same words and links. It names the site, says why the reader gets the
  * message, and ends with an unsubscribe link. No images, no tracking, no rewritten links: every URL is
- * checked to start with SITE_URL and shown as it is.
+ * checked to start with SITE_URL and shown as it is. Its own words are in the message's language.
  */
 import { siteConfig } from "~/config/site";
+import { DEFAULT_LANG, languageTag, type Lang } from "~/lib/i18n/languages";
 import { escapeHtml as e } from "./html.server";
 import type { Block, EmailContent } from "./types.server";
+import { emailWords, type EmailT } from "./words.server";
 
 export interface LayoutInput {
   content: EmailContent;
   siteUrl: string;
   unsubscribeUrl: string;
+  /** The message's language (default English), and its home page (default SITE_URL). */
+  lang?: Lang;
+  homeUrl?: string;
 }
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -51,7 +56,7 @@ function checkedExternalUrl(url: string): string {
 }
 
 /** The button of the message's main action, and the address in full under it for clients that drop buttons. */
-function buttonHtml(label: string, url: string, secondary = false): string {
+function buttonHtml(t: EmailT, label: string, url: string, secondary = false): string {
   const href = e(url);
   const cell = secondary
     ? `<td class="lv-button-secondary" style="border-radius:8px;border:2px solid ${COLORS.button};">
@@ -61,7 +66,7 @@ function buttonHtml(label: string, url: string, secondary = false): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>
 ${cell}
 </td></tr></table>
-<p class="lv-muted" style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLORS.muted};">If the button does not work, open this address:<br><a class="lv-link" href="${href}" style="color:${COLORS.link};word-break:break-all;">${href}</a></p>`;
+<p class="lv-muted" style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.5;color:${COLORS.muted};">${e(t("email.layout.buttonFallback"))}<br><a class="lv-link" href="${href}" style="color:${COLORS.link};word-break:break-all;">${href}</a></p>`;
 }
 
 /** The inline styles of the elements the Markdown renderer writes (markdown.server.ts), one per tag. */
@@ -78,7 +83,7 @@ export const MARKDOWN_STYLES = {
   hr: `margin:24px 0;border:0;border-top:1px solid ${COLORS.rule};`,
 } as const;
 
-function blockHtml(block: Block, siteUrl: string): string {
+function blockHtml(t: EmailT, block: Block, siteUrl: string): string {
   const paragraph = (text: string, size: number, color: string, cls: string) =>
     `<p class="${cls}" style="margin:0 0 16px;font-family:${FONT};font-size:${size}px;line-height:1.5;color:${color};">${text}</p>`;
   switch (block.type) {
@@ -98,9 +103,9 @@ function blockHtml(block: Block, siteUrl: string): string {
       );
     }
     case "button":
-      return buttonHtml(block.label, checkedUrl(block.url, siteUrl), block.secondary);
+      return buttonHtml(t, block.label, checkedUrl(block.url, siteUrl), block.secondary);
     case "external_button":
-      return buttonHtml(block.label, checkedExternalUrl(block.url));
+      return buttonHtml(t, block.label, checkedExternalUrl(block.url));
     case "steps":
       return `<ol class="lv-text" style="${MARKDOWN_STYLES.list}">${block.items.map((item) => `<li style="${MARKDOWN_STYLES.li}">${e(item)}</li>`).join("")}</ol>`;
     case "markdown":
@@ -118,7 +123,7 @@ function blockText(block: Block): string {
     case "button":
     case "external_button":
     case "link":
-      return `${/[.!?:]$/.test(block.label) ? block.label : `${block.label}:`}\n${block.url}`;
+      return `${/[.!?:。！？：]$/.test(block.label) ? block.label : `${block.label}:`}\n${block.url}`;
     case "steps":
       return block.items.map((item, i) => `${i + 1}. ${item}`).join("\n");
     case "markdown":
@@ -126,12 +131,21 @@ function blockText(block: Block): string {
   }
 }
 
-export function renderLayout({ content, siteUrl, unsubscribeUrl }: LayoutInput): { html: string; text: string } {
+/** "<link>Unsubscribe</link> from …": the message escaped, its link tag made the anchor. */
+function withLink(message: string, anchor: (text: string) => string): string {
+  const [, before = message, inner, after = ""] = /^([\s\S]*?)<link>([\s\S]*?)<\/link>([\s\S]*)$/.exec(message) ?? [];
+  return inner === undefined ? e(message) : `${e(before)}${anchor(e(inner))}${e(after)}`;
+}
+
+export function renderLayout({ content, siteUrl, unsubscribeUrl, lang = DEFAULT_LANG, homeUrl = siteUrl }: LayoutInput): { html: string; text: string } {
+  const t = emailWords(lang);
   const unsubscribe = e(checkedUrl(unsubscribeUrl, siteUrl));
-  const home = e(checkedUrl(siteUrl, siteUrl));
+  const home = e(checkedUrl(homeUrl, siteUrl));
   const name = e(siteConfig.appName);
+  const unsubscribeLine = withLink(t("email.layout.unsubscribe"), (text) => `<a class="lv-link" href="${unsubscribe}" style="color:${COLORS.link};">${text}</a>`);
+  const questions = t("email.layout.questions", { supportEmail: siteConfig.supportEmail });
   const html = `<!DOCTYPE html>
-<html lang="en" dir="ltr">
+<html lang="${languageTag(lang)}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -151,11 +165,11 @@ export function renderLayout({ content, siteUrl, unsubscribeUrl }: LayoutInput):
 </td></tr>
 <tr><td class="lv-card" style="background-color:${COLORS.card};border:1px solid ${COLORS.rule};border-radius:12px;padding:32px 28px;">
 <h1 class="lv-text" style="margin:0 0 20px;font-family:${FONT};font-size:22px;line-height:1.3;color:${COLORS.text};">${e(content.heading)}</h1>
-${content.blocks.map((block) => blockHtml(block, siteUrl)).join("\n")}
+${content.blocks.map((block) => blockHtml(t, block, siteUrl)).join("\n")}
 </td></tr>
 <tr><td class="lv-muted" style="padding:20px 8px 0;font-family:${FONT};font-size:13px;line-height:1.5;color:${COLORS.muted};">
 <p style="margin:0 0 8px;">${e(content.reason)}</p>
-<p style="margin:0 0 8px;"><a class="lv-link" href="${unsubscribe}" style="color:${COLORS.link};">Unsubscribe</a> from ${name} emails. Questions? Write to ${e(siteConfig.supportEmail)}.</p>
+<p style="margin:0 0 8px;">${unsubscribeLine} ${e(questions)}</p>
 <p style="margin:0;">${name} · <a class="lv-link" href="${home}" style="color:${COLORS.link};">${home}</a></p>
 </td></tr>
 </table>
@@ -172,9 +186,9 @@ ${content.blocks.map((block) => blockHtml(block, siteUrl)).join("\n")}
     ...content.blocks.flatMap((block) => [blockText(block), ""]),
     "--",
     content.reason,
-    `Unsubscribe: ${unsubscribeUrl}`,
-    `Questions? Write to ${siteConfig.supportEmail}.`,
-    `${siteConfig.appName} · ${siteUrl}`,
+    t("email.layout.unsubscribeText", { url: unsubscribeUrl }),
+    questions,
+    `${siteConfig.appName} · ${homeUrl}`,
     "",
   ].join("\n");
   return { html, text };

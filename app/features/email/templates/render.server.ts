@@ -3,18 +3,20 @@
  * layout, with the List-Unsubscribe headers (RFC 2369, and RFC 8058 one-click). A pure function of the
  * row, the entry, its campaign and the settings: the same row always gives the same bytes.
  */
-import { confirmUrl, LINK_PATHS, referralUrl, siteLink, statusUrl, unsubscribeUrl, type LinkKeys } from "../links.server";
+import { DEFAULT_LANG, localizedPath, type Lang } from "~/lib/i18n/languages";
+import { confirmUrl, homeUrl, LINK_PATHS, referralUrl, siteLink, statusUrl, unsubscribeUrl, type LinkKeys } from "../links.server";
 import type { EmailMessage } from "../provider.server";
 import { renderLayout } from "./layout.server";
 import type { CampaignContent, EmailEntry, EmailKind, MessageLinks } from "./types.server";
+import { emailWords } from "./words.server";
 
-export function messageLinks(keys: LinkKeys, entry: EmailEntry, issuedAt: number): MessageLinks {
+export function messageLinks(keys: LinkKeys, entry: EmailEntry, issuedAt: number, lang: Lang = DEFAULT_LANG): MessageLinks {
   return {
     site: keys.siteUrl,
-    confirm: () => confirmUrl(keys, entry, issuedAt),
-    status: () => statusUrl(keys, entry, issuedAt),
-    unsubscribe: () => unsubscribeUrl(keys, entry.id, issuedAt),
-    referral: () => (entry.referralCode ? referralUrl(keys, entry.referralCode) : null),
+    confirm: () => confirmUrl(keys, entry, issuedAt, lang),
+    status: () => statusUrl(keys, entry, issuedAt, lang),
+    unsubscribe: () => unsubscribeUrl(keys, entry.id, issuedAt, lang),
+    referral: () => (entry.referralCode ? referralUrl(keys, entry.referralCode, lang) : null),
   };
 }
 
@@ -34,14 +36,14 @@ export const SAMPLE_ENTRY: EmailEntry = {
   preferences: { updates: true, invitations: true, android: true, macos: true, chromeExtension: true },
 };
 
-function sampleLinks(keys: Pick<LinkKeys, "siteUrl">): MessageLinks {
-  const sample = (path: string) => Promise.resolve(siteLink(keys, path, { token: "sample" }));
+function sampleLinks(keys: Pick<LinkKeys, "siteUrl">, lang: Lang): MessageLinks {
+  const sample = (path: string) => Promise.resolve(siteLink(keys, localizedPath(lang, path), { token: "sample" }));
   return {
     site: keys.siteUrl,
     confirm: () => sample(LINK_PATHS.confirm),
     status: () => sample(LINK_PATHS.status),
     unsubscribe: () => sample(LINK_PATHS.unsubscribe),
-    referral: () => referralUrl(keys, SAMPLE_ENTRY.referralCode!),
+    referral: () => referralUrl(keys, SAMPLE_ENTRY.referralCode!, lang),
   };
 }
 
@@ -55,14 +57,16 @@ export interface RenderInput<P> {
   campaign?: CampaignContent | null;
   /** Overrides the provider's From (the sender's display name setting). */
   from?: string;
+  /** The language it is written in (the outbox row's, ADR 0058); default English. */
+  lang?: Lang;
 }
 
-export async function renderMessage<P>(kind: EmailKind<P>, { to, entry, payload, issuedAt, keys, campaign = null, from }: RenderInput<P>): Promise<EmailMessage> {
+export async function renderMessage<P>(kind: EmailKind<P>, { to, entry, payload, issuedAt, keys, campaign = null, from, lang = DEFAULT_LANG }: RenderInput<P>): Promise<EmailMessage> {
   const sample = entry === "sample";
-  const links = sample ? sampleLinks(keys) : messageLinks(keys, entry, issuedAt);
-  const content = await kind.content({ entry: sample ? SAMPLE_ENTRY : entry, payload, links, campaign });
+  const links = sample ? sampleLinks(keys, lang) : messageLinks(keys, entry, issuedAt, lang);
+  const content = await kind.content({ entry: sample ? SAMPLE_ENTRY : entry, payload, links, campaign, lang, t: emailWords(lang) });
   const unsubscribe = await links.unsubscribe();
-  const { html, text } = renderLayout({ content, siteUrl: keys.siteUrl, unsubscribeUrl: unsubscribe });
+  const { html, text } = renderLayout({ content, siteUrl: keys.siteUrl, unsubscribeUrl: unsubscribe, lang, homeUrl: homeUrl(keys, lang) });
   const subject = content.subject.replace(/[\r\n]+/g, " ");
   return {
     to,

@@ -3,7 +3,6 @@
  * out their old links (signedOut). Only a confirmed person gets one (ADR 0045).
  */
 import { z } from "zod";
-import { siteConfig } from "~/config/site";
 import type { EmailKind } from "./types.server";
 
 export const statusLinkPayload = z.object({ signedOut: z.boolean().optional() });
@@ -13,30 +12,31 @@ export const statusLinkKind: EmailKind<z.infer<typeof statusLinkPayload>> = {
   payload: statusLinkPayload,
   wanted: (entry) => entry.status === "confirmed",
   ignoresSuppression: () => false,
-  async content({ entry, payload, links }) {
-    const greeting = entry.firstName ? `Hi ${entry.firstName}, here is your status page` : "Here is your status page";
+  async content({ entry, payload, links, t }) {
+    const heading = entry.firstName ? t("email.statusLink.headingNamed", { name: entry.firstName }) : t("email.statusLink.heading");
+    const button = { type: "button" as const, label: t("email.statusLink.button"), url: await links.status() };
     return payload.signedOut
       ? {
-          subject: `Your new ${siteConfig.appName} status page link`,
-          preheader: "Your old links are signed out. This one works.",
-          heading: greeting,
+          subject: t("email.statusLink.signedOutSubject"),
+          preheader: t("email.statusLink.signedOutPreheader"),
+          heading,
           blocks: [
-            { type: "paragraph", text: "You signed out every earlier link to your status page, so the links in our older emails no longer open it. This is the one that works now." },
-            { type: "button", label: "Open my status page", url: await links.status() },
-            { type: "note", text: "Keep it to yourself: anyone with the link can see and change the page. If you did not sign out your links, open the page and sign out again." },
+            { type: "paragraph", text: t("email.statusLink.signedOutIntro") },
+            button,
+            { type: "note", text: t("email.statusLink.signedOutNote") },
           ],
-          reason: `You are getting this because the old links to your ${siteConfig.appName} status page were signed out from that page.`,
+          reason: t("email.statusLink.signedOutReason"),
         }
       : {
-          subject: `Your ${siteConfig.appName} status page`,
-          preheader: "A fresh link to your place in line.",
-          heading: greeting,
+          subject: t("email.statusLink.subject"),
+          preheader: t("email.statusLink.preheader"),
+          heading,
           blocks: [
-            { type: "paragraph", text: "Here is a fresh link to your private status page: your place in line, your referrals, your email preferences, and a way to delete your data." },
-            { type: "button", label: "Open my status page", url: await links.status() },
-            { type: "note", text: "Keep it to yourself: anyone with the link can see the page. If you did not ask for it, you can ignore this message." },
+            { type: "paragraph", text: t("email.statusLink.intro") },
+            button,
+            { type: "note", text: t("email.statusLink.note") },
           ],
-          reason: `You are getting this because someone asked for a status page link for this address on ${siteConfig.appName}'s website.`,
+          reason: t("email.statusLink.reason"),
         };
   },
 };

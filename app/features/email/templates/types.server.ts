@@ -7,6 +7,8 @@
 import type { SuppressionReason } from "../suppression.server";
 import type { z } from "zod";
 import type { WaitlistStatus } from "~/db/schema";
+import type { Lang } from "~/lib/i18n/languages";
+import type { EmailT } from "./words.server";
 
 /** The waitlist entry a message is about, as templates see it. */
 export interface EmailEntry {
@@ -98,6 +100,9 @@ export interface RenderContext<P> {
   links: MessageLinks;
   /** The row's invitation batch or announcement, when it belongs to one. */
   campaign: CampaignContent | null;
+  /** The language the message is in (the outbox row's, ADR 0058), and its words. */
+  lang: Lang;
+  t: EmailT;
 }
 
 export interface EmailKind<P = unknown> {

@@ -3,9 +3,9 @@
  * notify-me request's welcome speaks of its platforms, with no place or referral link (ADR 0048).
  */
 import { z } from "zod";
-import { siteConfig } from "~/config/site";
-import { platformsWanted, whenReady } from "../segments";
+import { platformsWanted } from "../segments";
 import type { Block, EmailContent, EmailKind, RenderContext } from "./types.server";
+import { platformValues } from "./words.server";
 
 export const welcomePayload = z.object({
   /** The place in line when the entry was confirmed, and how many were in line (optional). */
@@ -19,53 +19,46 @@ export const welcomeKind: EmailKind<z.infer<typeof welcomePayload>> = {
   wanted: (entry) => entry.status === "confirmed",
   ignoresSuppression: () => false,
   async content(context) {
-    const { entry, payload, links } = context;
+    const { entry, payload, links, lang, t } = context;
     if (entry.intent !== "beta_testing") return notifyWelcome(context);
     const referral = links.referral();
-    const blocks: Block[] = [{ type: "paragraph", text: `Your email is confirmed: you are on the ${siteConfig.appName} waitlist.` }];
+    const blocks: Block[] = [{ type: "paragraph", text: t("email.welcome.confirmed") }];
     if (payload.place) {
-      blocks.push({ type: "highlight", text: payload.total ? `You are #${payload.place} of ${payload.total}` : `You are #${payload.place}` });
+      blocks.push({ type: "highlight", text: payload.total ? t("email.welcome.placeOfTotal", { place: payload.place, total: payload.total }) : t("email.welcome.place", { place: payload.place }) });
     }
     blocks.push(
-      { type: "paragraph", text: "Your private status page shows your place in line, your referrals and your email preferences:" },
-      { type: "button", label: "See my place in line", url: await links.status() },
+      { type: "paragraph", text: t("email.welcome.statusIntro") },
+      { type: "button", label: t("email.welcome.statusButton"), url: await links.status() },
     );
-    if (referral) {
-      blocks.push({
-        type: "link",
-        label: "Move up the list: share your referral link. Each friend who joins and confirms moves you ahead.",
-        url: referral,
-      });
-    }
+    if (referral) blocks.push({ type: "link", label: t("email.welcome.referral"), url: referral });
     const platforms = platformsWanted(entry.preferences);
-    if (platforms.length > 0) blocks.push({ type: "paragraph", text: `We'll also email you ${whenReady(platforms)}.` });
-    blocks.push({ type: "note", text: KEEP_IT_PRIVATE });
+    if (platforms.length > 0) blocks.push({ type: "paragraph", text: t("email.welcome.alsoPlatforms", platformValues(lang, t, platforms)) });
+    blocks.push({ type: "note", text: t("email.welcome.keepPrivate") });
     return {
-      subject: `You're on the ${siteConfig.appName} waitlist`,
-      preheader: "Your place in line and your referral link.",
-      heading: entry.firstName ? `Welcome, ${entry.firstName}!` : "Welcome!",
+      subject: t("email.welcome.subject"),
+      preheader: t("email.welcome.preheader"),
+      heading: entry.firstName ? t("email.welcome.headingNamed", { name: entry.firstName }) : t("email.welcome.heading"),
       blocks,
-      reason: `You are getting this because you confirmed your email for ${siteConfig.appName}'s waitlist.`,
+      reason: t("email.welcome.reason"),
     };
   },
 };
 
-const KEEP_IT_PRIVATE = "Keep the status page link to yourself: anyone with it can see and change your preferences.";
-
 /** The welcome of a notify-me request: what it will hear about, and its status page. */
-async function notifyWelcome({ entry, links }: RenderContext<z.infer<typeof welcomePayload>>): Promise<EmailContent> {
+async function notifyWelcome({ entry, links, lang, t }: RenderContext<z.infer<typeof welcomePayload>>): Promise<EmailContent> {
   const platforms = platformsWanted(entry.preferences);
-  const promise = platforms.length > 0 ? `we'll email you ${whenReady(platforms)}` : `we'll email you ${siteConfig.appName} news and updates`;
+  const values = platformValues(lang, t, platforms);
+  const some = platforms.length > 0;
   return {
-    subject: platforms.length > 0 ? `You'll hear from ${siteConfig.appName} ${whenReady(platforms)}` : `${siteConfig.appName} news and updates are on their way`,
-    preheader: "Your email is confirmed. Your status page has your preferences.",
-    heading: entry.firstName ? `Thanks, ${entry.firstName}!` : "Thanks!",
+    subject: some ? t("email.notifyWelcome.subjectPlatforms", values) : t("email.notifyWelcome.subjectNews"),
+    preheader: t("email.notifyWelcome.preheader"),
+    heading: entry.firstName ? t("email.notifyWelcome.headingNamed", { name: entry.firstName }) : t("email.notifyWelcome.heading"),
     blocks: [
-      { type: "paragraph", text: `Your email is confirmed: ${promise}.` },
-      { type: "paragraph", text: "Your private status page shows what you hear about from us, and lets you change it:" },
-      { type: "button", label: "See my status page", url: await links.status() },
-      { type: "note", text: KEEP_IT_PRIVATE },
+      { type: "paragraph", text: some ? t("email.notifyWelcome.confirmedPlatforms", values) : t("email.notifyWelcome.confirmedNews") },
+      { type: "paragraph", text: t("email.notifyWelcome.statusIntro") },
+      { type: "button", label: t("email.notifyWelcome.statusButton"), url: await links.status() },
+      { type: "note", text: t("email.welcome.keepPrivate") },
     ],
-    reason: `You are getting this because you confirmed your email for ${siteConfig.appName}'s notifications.`,
+    reason: t("email.notifyWelcome.reason"),
   };
 }
