@@ -53,7 +53,7 @@ function contentIn(lang: Lang) {
  * navigation (a data request), where the browser renders the islands itself.
  */
 const HYDRATED_NAMESPACES: readonly Namespace[] = ["home", "faqSection", "howItWorksTabs", "roadmapTabs"];
-const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationClaims"];
+const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationClaims", "howItWorksDrawings"];
 
 export function landingMessages(lang: Lang, request: Request) {
   const clientNavigation = new URL(request.url).searchParams.has("_data");

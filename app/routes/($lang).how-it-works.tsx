@@ -55,7 +55,7 @@ const HOW_IT_WORKS_FAQ = FAQ_IDS.filter((id) => id !== "beta" && id !== "platfor
 /** The content and sections this page hydrates read in the browser (its own text is still English). */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
-  return json({ messages: browserMessages(lang, ["faq", "faqSection", "howItWorks", "howItWorksTabs"]) });
+  return json({ messages: browserMessages(lang, ["faq", "faqSection", "howItWorks", "howItWorksTabs", "howItWorksDrawings"]) });
 }
 
 export default function HowItWorksPage() {
