@@ -49,15 +49,22 @@ function contentIn(lang: Lang) {
 
 /**
  * What the landing page's hydrated parts read in the browser: the hero, the late sections and their
- * tabs and carousels. The static islands' text is only in the server's HTML, except on a client-side
- * navigation (a data request), where the browser renders the islands itself.
+ * tabs and carousels. The static islands' text is only in the server's HTML of a document (a browser's
+ * navigation asks for HTML); anything else may be a client-side navigation's data request (Remix
+ * strips its `_data` before the loader, its fetch accepts any type), where the browser renders the
+ * islands itself, so it gets their words too.
  */
 const HYDRATED_NAMESPACES: readonly Namespace[] = ["home", "faqSection", "howItWorksTabs", "roadmapTabs"];
 const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationClaims", "howItWorksDrawings"];
 
-export function landingMessages(lang: Lang, request: Request) {
-  const clientNavigation = new URL(request.url).searchParams.has("_data");
-  return browserMessages(lang, clientNavigation ? [...HYDRATED_NAMESPACES, ...ISLAND_NAMESPACES] : HYDRATED_NAMESPACES);
+/** The reviews section's words go only with reviews to show (hidden, the section renders nothing). */
+export function landingMessages(lang: Lang, request: Request, withReviews: boolean) {
+  const document = (request.headers.get("Accept") ?? "").includes("text/html");
+  return browserMessages(lang, [
+    ...HYDRATED_NAMESPACES,
+    ...(withReviews ? (["landingReviews"] as const) : []),
+    ...(document ? [] : ISLAND_NAMESPACES),
+  ]);
 }
 
 /**
@@ -146,7 +153,7 @@ export async function loadLandingPage<Forms extends object>(request: Request, co
       abLabels: abLabels(ab.assignments, lang),
       content: contentIn(lang),
       structuredData: structuredDataFor(canonicalSiteUrl(context.env), lang),
-      messages: landingMessages(lang, request),
+      messages: landingMessages(lang, request, Boolean(reviews?.length)),
     },
     { headers },
   );

@@ -43,35 +43,35 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
     <section id="reviews" aria-labelledby="reviews-heading" className="section">
       <div className="container-page">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="eyebrow">{t("home.reviews.eyebrow")}</p>
+          <p className="eyebrow">{t("landingReviews.eyebrow")}</p>
           <h2 id="reviews-heading" className="section-title">
-            {t("home.reviews.title")}
+            {t("landingReviews.title")}
           </h2>
-          <p className="section-lead">{t("home.reviews.lead")}</p>
+          <p className="section-lead">{t("landingReviews.lead")}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
             <div className="stat">
-              <dt>{t("home.reviews.averageRating")}</dt>
+              <dt>{t("landingReviews.averageRating")}</dt>
               <dd>{MARKETING_CLAIMS.averageRating}</dd>
             </div>
             <div className="stat">
-              <dt>{t("home.reviews.happyUsers")}</dt>
+              <dt>{t("landingReviews.happyUsers")}</dt>
               <dd>{MARKETING_CLAIMS.users}</dd>
             </div>
             <div className="stat">
-              <dt>{t("home.reviews.freeTrial")}</dt>
-              <dd>{t("home.reviews.freeTrialLength", { days })}</dd>
+              <dt>{t("landingReviews.freeTrial")}</dt>
+              <dd>{t("landingReviews.freeTrialLength", { days })}</dd>
             </div>
             <div className="stat">
-              <dt>{t("home.reviews.creditCard")}</dt>
-              <dd>{t("home.reviews.creditCardNotNeeded")}</dd>
+              <dt>{t("landingReviews.creditCard")}</dt>
+              <dd>{t("landingReviews.creditCardNotNeeded")}</dd>
             </div>
           </dl>
         </div>
 
-        <Carousel carousel={carousel} label={t("home.reviews.label")} className="mt-12">
+        <Carousel carousel={carousel} label={t("landingReviews.label")} className="mt-12">
           <div className="flex items-center justify-end gap-2">
-            <CarouselArrow direction="previous" className="icon-button" label={t("home.reviews.previous")} onClick={carousel.prev} disabled={!rotates} />
-            <CarouselArrow direction="next" className="icon-button" label={t("home.reviews.next")} onClick={carousel.next} disabled={!rotates} />
+            <CarouselArrow direction="previous" className="icon-button" label={t("landingReviews.previous")} onClick={carousel.prev} disabled={!rotates} />
+            <CarouselArrow direction="next" className="icon-button" label={t("landingReviews.next")} onClick={carousel.next} disabled={!rotates} />
           </div>
           <ul
             className="reviews-track mt-4"
@@ -101,14 +101,14 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
 
         <div className="mt-12 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
           <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-            {t("home.reviews.startTrial")}
+            {t("landingReviews.startTrial")}
           </a>
           <a className="btn btn-secondary btn-lg" href="#how-it-works">
-            {t("home.reviews.watchDemo")}
+            {t("landingReviews.watchDemo")}
           </a>
         </div>
         <p className="mt-3 text-center text-sm text-ink-muted">
-          {t("home.reviews.trialNote", { days })}
+          {t("landingReviews.trialNote", { days })}
         </p>
       </div>
     </section>
@@ -120,7 +120,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
   return (
     <figure className="card flex h-full flex-col p-6">
       {review.rating ? (
-        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={t("home.reviews.rated", { rating: review.rating })}>
+        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={t("landingReviews.rated", { rating: review.rating })}>
           {Array.from({ length: 5 }, (_, i) => (
             <StarIcon key={i} filled={i < review.rating!} />
           ))}
@@ -140,7 +140,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
         )}
         <span>
           <span className="block font-semibold">{review.authorName}</span>
-          <span className="text-sm text-ink-muted">{t(`home.reviews.platform.${PLATFORM_NAMES[review.authorPlatform]}`)}</span>
+          <span className="text-sm text-ink-muted">{t(`landingReviews.platform.${PLATFORM_NAMES[review.authorPlatform]}`)}</span>
         </span>
       </figcaption>
     </figure>
