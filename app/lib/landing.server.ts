@@ -59,11 +59,11 @@ const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationCla
 
 /** The reviews section's words go only with reviews to show (hidden, the section renders nothing). */
 export function landingMessages(lang: Lang, request: Request, withReviews: boolean) {
-  const document = (request.headers.get("Accept") ?? "").includes("text/html");
+  const isDocument = (request.headers.get("Accept") ?? "").includes("text/html");
   return browserMessages(lang, [
     ...HYDRATED_NAMESPACES,
     ...(withReviews ? (["landingReviews"] as const) : []),
-    ...(document ? [] : ISLAND_NAMESPACES),
+    ...(isDocument ? [] : ISLAND_NAMESPACES),
   ]);
 }
 

@@ -20,7 +20,7 @@ import { ProductTourCarousel } from "./ProductTourCarousel";
 
 const CHECKLIST = ["shareSheet", "trackers", "organise", "onDevice"] as const;
 
-/** The phone demo's screens; the description stands in for the drawing for screen-reader users. */
+/** The phone demo's screens; each one's description (home.hero.demo.screens.<id>) stands in for its drawing for screen-reader users. */
 const DEMO_SCREENS = [
   { id: "myLinks", Screen: MyLinksScreen },
   { id: "addLink", Screen: AddLinkScreen },
