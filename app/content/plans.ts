@@ -7,7 +7,7 @@
  * other storefront and shows it in the local currency there, so the pages say so next to them.
  */
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
-import { FAQ, type FaqEntry } from "~/content/faq";
+import { faqEntries, type FaqEntry, type FaqTranslate } from "~/content/faq";
 
 export type PlanTier = "free" | "pro" | "family";
 export type BillingPeriod = "month" | "year";
@@ -200,11 +200,6 @@ export const BILLING_QUESTIONS: readonly FaqEntry[] = [
 ];
 
 /** The pricing page's FAQ: the shared billing questions (same text as the landing FAQ), then the billing-only ones. */
-export function billingFaq(): readonly FaqEntry[] {
-  const shared = BILLING_FAQ_IDS.map((id) => {
-    const entry = FAQ.find((e) => e.id === id);
-    if (!entry) throw new Error(`Unknown FAQ entry ${id}`);
-    return entry;
-  });
-  return [...shared, ...BILLING_QUESTIONS];
+export function billingFaq(t: FaqTranslate): readonly FaqEntry[] {
+  return [...faqEntries(t, BILLING_FAQ_IDS), ...BILLING_QUESTIONS];
 }

@@ -21,9 +21,9 @@ export const MOBILE_MENU_BREAKPOINT_PX = 1024;
 export const DEFAULT_APP_RATING = { value: 4.8, count: 500 } as const;
 /** Link-sanitization claims (spec section 2), shown as the spec states them. */
 export const SANITIZATION_CLAIMS = [
-  { figure: "90%", label: "tracking parameters blocked" },
-  { figure: "15%", label: "faster loads" },
-  { figure: "60%", label: "shorter URLs" },
+  { id: "blocked", figure: "90%", label: "tracking parameters blocked" },
+  { id: "faster", figure: "15%", label: "faster loads" },
+  { id: "shorter", figure: "60%", label: "shorter URLs" },
 ] as const;
 
 // Limits the spec leaves open (see docs/decisions/0005-waitlist-limits.md).

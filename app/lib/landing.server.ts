@@ -3,34 +3,95 @@
  */
 import { json, type AppLoadContext } from "@remix-run/cloudflare";
 import { assignAbTests, SHOWN_VARIANTS_HEADER, shownVariantsValue } from "~/lib/ab-tests.server";
-import { FAQ } from "~/content/faq";
-import { FEATURE_GRID } from "~/content/features";
-import { HOW_IT_WORKS } from "~/content/how-it-works";
-import { ROADMAP } from "~/content/roadmap";
-import { V2_FEATURES } from "~/content/v2-features";
+import { faqEntries } from "~/content/faq";
+import { FEATURE_GRID, localizedFeatures } from "~/content/features";
+import { howItWorksViews } from "~/content/how-it-works";
+import { localizedReleases } from "~/content/roadmap";
+import { localizedV2Features } from "~/content/v2-features";
+import { siteConfig } from "~/config/site";
+import { DEFAULT_AB_TESTS, type AbAssignments } from "~/lib/ab-tests";
+import { browserMessages, i18nFor } from "~/lib/i18n/catalogues.server";
+import type { Lang } from "~/lib/i18n/languages";
+import type { MessageId, MessageValues, Namespace } from "~/lib/i18n/message-id";
 import { canonicalSiteUrl } from "~/lib/seo";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
 import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/lib/edge-cache-policy";
 
-/**
- * The landing page's copy travels as loader data rather than as imported modules: the words are in
- * the HTML either way, and this keeps them out of the JavaScript a first visit downloads.
- */
-const LANDING_CONTENT = {
-  faq: FAQ,
-  featureGrid: FEATURE_GRID.map(({ slug, title, summary, icon }) => ({ slug, title, summary, icon })),
-  howItWorks: HOW_IT_WORKS,
-  roadmap: ROADMAP,
-  v2: V2_FEATURES,
-};
+/** The server's message function for a language (the whole catalogue). */
+function translator(lang: Lang) {
+  const i18n = i18nFor(lang);
+  return (id: MessageId, values?: MessageValues) => i18n._(id, values);
+}
 
-/** The landing page's structured data, built once per canonical origin (one per deployment). */
+/**
+ * The landing page's copy in a language, built once per language and isolate. It travels as loader
+ * data rather than as imported modules or browser messages: the words are in the HTML either way, and
+ * this keeps them out of the JavaScript a first visit downloads.
+ */
+const landingContent = new Map<Lang, ReturnType<typeof buildLandingContent>>();
+function buildLandingContent(lang: Lang) {
+  const t = translator(lang);
+  return {
+    faq: faqEntries(t),
+    featureGrid: localizedFeatures(t, FEATURE_GRID).map(({ slug, title, summary, icon }) => ({ slug, title, summary, icon })),
+    howItWorks: howItWorksViews(t),
+    roadmap: localizedReleases(t),
+    v2: localizedV2Features(t),
+  };
+}
+function contentIn(lang: Lang) {
+  let content = landingContent.get(lang);
+  if (!content) landingContent.set(lang, (content = buildLandingContent(lang)));
+  return content;
+}
+
+/**
+ * What the landing page's hydrated parts read in the browser: the hero, the late sections and their
+ * tabs and carousels. The static islands' text is only in the server's HTML of a document (a browser's
+ * navigation asks for HTML); anything else may be a client-side navigation's data request (Remix
+ * strips its `_data` before the loader, its fetch accepts any type), where the browser renders the
+ * islands itself, so it gets their words too.
+ */
+const HYDRATED_NAMESPACES: readonly Namespace[] = ["home", "faqSection", "howItWorksTabs", "roadmapTabs"];
+const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationClaims", "howItWorksDrawings"];
+
+/** The reviews section's words go only with reviews to show (hidden, the section renders nothing). */
+export function landingMessages(lang: Lang, request: Request, withReviews: boolean) {
+  const isDocument = (request.headers.get("Accept") ?? "").includes("text/html");
+  return browserMessages(lang, [
+    ...HYDRATED_NAMESPACES,
+    ...(withReviews ? (["landingReviews"] as const) : []),
+    ...(isDocument ? [] : ISLAND_NAMESPACES),
+  ]);
+}
+
+/**
+ * The labels the page shows for the visitor's A/B variants: a variant of the spec's table (same id,
+ * same English label) in the page's language; a label the owner wrote stays as written.
+ */
+export function abLabels(assignments: AbAssignments, lang: Lang) {
+  const t = translator(lang);
+  const label = (test: keyof AbAssignments) => {
+    const { variant, label } = assignments[test];
+    const isDefault = DEFAULT_AB_TESTS[test].variants.some((v) => v.id === variant && v.label === label);
+    return isDefault ? t(`abVariants.${test}.${variant}` as MessageId) : label;
+  };
+  return { heroHeadline: label("hero_headline"), heroCta: label("hero_cta"), waitlistCta: label("waitlist_cta") };
+}
+
+/** The landing page's structured data, built once per canonical origin (one per deployment) and language. */
 const landingStructuredData = new Map<string, unknown[]>();
-function structuredDataFor(siteUrl: string): unknown[] {
-  let data = landingStructuredData.get(siteUrl);
-  if (!data) landingStructuredData.set(siteUrl, (data = [softwareApplicationData(siteUrl), organizationData(siteUrl), faqPageData(FAQ)]));
+function structuredDataFor(siteUrl: string, lang: Lang): unknown[] {
+  const key = `${lang} ${siteUrl}`;
+  let data = landingStructuredData.get(key);
+  if (!data) {
+    const t = translator(lang);
+    const description = t("home.meta.description", { appName: siteConfig.appName });
+    data = [softwareApplicationData(siteUrl, undefined, { lang, description }), organizationData(siteUrl), faqPageData(contentIn(lang).faq, lang)];
+    landingStructuredData.set(key, data);
+  }
   return data;
 }
 
@@ -70,7 +131,7 @@ async function landingReviews(DB: D1Database, contentVersion: string | undefined
  * kept for others. `forms` gives the data of the page's forms (the route composes the waitlist's);
  * it runs once the reads are done, so a form's render time is when the page is rendered.
  */
-export async function loadLandingPage<Forms extends object>(request: Request, context: AppLoadContext, forms: () => Forms) {
+export async function loadLandingPage<Forms extends object>(request: Request, context: AppLoadContext, lang: Lang, forms: () => Forms) {
   const { DB, CONFIG } = context.cloudflare.env;
   let degraded = false;
   const fellBack = () => {
@@ -89,8 +150,10 @@ export async function loadLandingPage<Forms extends object>(request: Request, co
       ...forms(),
       reviews,
       ab: ab.assignments,
-      content: LANDING_CONTENT,
-      structuredData: structuredDataFor(canonicalSiteUrl(context.env)),
+      abLabels: abLabels(ab.assignments, lang),
+      content: contentIn(lang),
+      structuredData: structuredDataFor(canonicalSiteUrl(context.env), lang),
+      messages: landingMessages(lang, request, Boolean(reviews?.length)),
     },
     { headers },
   );

@@ -4,16 +4,25 @@
 import { siteConfig } from "~/config/site";
 import type { Plan } from "~/content/plans";
 import { DEFAULT_APP_RATING } from "~/lib/constants";
+import { languageTag, type Lang } from "~/lib/i18n/languages";
 
-/** Each builder takes the canonical origin of the deployment (siteUrl, ~/lib/seo). */
-export function softwareApplicationData(siteUrl: string, rating: { value: number; count: number } = DEFAULT_APP_RATING) {
+/**
+ * Each builder takes the canonical origin of the deployment (siteUrl, ~/lib/seo). A page in a
+ * language passes it (and its words in that language): the data then says `inLanguage`.
+ */
+export function softwareApplicationData(
+  siteUrl: string,
+  rating: { value: number; count: number } = DEFAULT_APP_RATING,
+  page?: { lang: Lang; description: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
     name: siteConfig.appName,
     applicationCategory: "ProductivityApplication",
     operatingSystem: "iOS",
-    description: siteConfig.description,
+    description: page?.description ?? siteConfig.description,
+    ...(page ? { inLanguage: languageTag(page.lang) } : {}),
     url: siteUrl,
     downloadUrl: siteConfig.appStoreUrl,
     offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
@@ -32,11 +41,12 @@ export function organizationData(siteUrl: string) {
   };
 }
 
-/** FAQPage from the questions a page renders (spec section 3: question and answer pairs). */
-export function faqPageData(entries: readonly { question: string; answer: string }[]) {
+/** FAQPage from the questions a page renders, in its language (spec section 3: question and answer pairs). */
+export function faqPageData(entries: readonly { question: string; answer: string }[], lang: Lang) {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
+    inLanguage: languageTag(lang),
     mainEntity: entries.map((entry) => ({
       "@type": "Question",
       name: entry.question,

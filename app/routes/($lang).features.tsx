@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { DownloadCta } from "~/components/info/DownloadCta";
 import { PageIntro } from "~/components/info/PageIntro";
@@ -6,9 +6,18 @@ import { FeatureIconSvg } from "~/components/landing/FeatureGridMarkup";
 import { RoadmapTabs } from "~/components/landing/RoadmapTabs";
 import { NotifyProvider } from "~/features/notify/notify-context";
 import { siteConfig } from "~/config/site";
-import { FEATURE_GROUPS, FEATURES, type Feature, type FeatureGroup } from "~/content/features";
-import { ROADMAP } from "~/content/roadmap";
+import { featureGroups, localizedFeatures, type Feature, type FeatureGroup } from "~/content/features";
+import { localizedReleases } from "~/content/roadmap";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
+
+/** The content and sections this page hydrates read in the browser (its own text is still English). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return json({ messages: browserMessages(lang, ["features", "roadmap", "roadmapTabs"]) });
+}
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
@@ -17,13 +26,16 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/features",
   }, matches);
 
-const featuresIn = (group: FeatureGroup): readonly Feature[] => FEATURES.filter((feature) => feature.group === group.id);
 
 /**
  * /features: every feature of app/content/features.ts, grouped, each an <article> whose id is its
  * slug, so the landing grid's "Learn more" links (/features#<slug>) land on it.
  */
 export default function FeaturesPage() {
+  const t = useT();
+  const groups = featureGroups(t);
+  const features = localizedFeatures(t);
+  const featuresIn = (group: FeatureGroup): readonly Feature[] => features.filter((feature) => feature.group === group.id);
   return (
     <NotifyProvider>
       <PageIntro
@@ -33,7 +45,7 @@ export default function FeaturesPage() {
       >
         <nav aria-label="Feature groups" className="mt-8">
           <ul className="flex flex-wrap gap-2">
-            {FEATURE_GROUPS.map((group) => (
+            {groups.map((group) => (
               <li key={group.id}>
                 <a href={`#${group.id}`} className="btn btn-secondary btn-sm">
                   {group.title}
@@ -44,7 +56,7 @@ export default function FeaturesPage() {
         </nav>
       </PageIntro>
 
-      {FEATURE_GROUPS.map((group, index) => (
+      {groups.map((group, index) => (
         <section
           key={group.id}
           id={group.id}
@@ -54,7 +66,7 @@ export default function FeaturesPage() {
           <div className="container-page">
             <div className="max-w-2xl">
               <p className="eyebrow">
-                {index + 1} of {FEATURE_GROUPS.length}
+                {index + 1} of {groups.length}
               </p>
               <h2 id={`${group.id}-heading`} className="section-title">
                 {group.title}
@@ -72,7 +84,7 @@ export default function FeaturesPage() {
         </section>
       ))}
 
-      <RoadmapTabs releases={ROADMAP} />
+      <RoadmapTabs releases={localizedReleases(t)} />
       <DownloadCta />
     </NotifyProvider>
   );

@@ -18,20 +18,22 @@ import {
 import { NotifyProvider } from "~/features/notify/notify-context";
 import { siteConfig } from "~/config/site";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
 import { loadLandingPage } from "~/lib/landing.server";
 import { pageMeta } from "~/lib/seo";
 import { jsonForHtml } from "~/lib/inline-json";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...pageMeta({
-    title: `${siteConfig.appName}: ${siteConfig.tagline}`,
-    description: siteConfig.description,
-    path: "/home",
-  }, matches),
-  // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
-  // accordion renders), so the builders stay out of the browser bundle.
-  ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  const values = { appName: siteConfig.appName };
+  return [
+    ...pageMeta({ title: t("home.meta.title", values), description: t("home.meta.description", values), path: "/home" }, matches),
+    // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
+    // accordion renders, in the page's language), so the builders stay out of the browser bundle.
+    ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),
+  ];
+};
 
 /**
  * The resource hints of spec section 2 that still make sense once third parties wait for consent
@@ -51,18 +53,19 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** Its forms post to /waitlist and /notify; nothing the page shows changes (ADR 0051). */
 export const shouldRevalidate = publicFormShouldRevalidate;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadLandingPage(request, context, () => ({ waitlistForm: waitlistFormContext(request) }));
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return loadLandingPage(request, context, lang, () => ({ waitlistForm: waitlistFormContext(request) }));
 }
 
 /** The landing page: the spec's sections in the spec's order (section 2). */
 export default function LandingPage() {
-  const { waitlistForm, reviews, ab, content } = useLoaderData<typeof loader>();
+  const { waitlistForm, reviews, ab, abLabels, content } = useLoaderData<typeof loader>();
   return (
     <NotifyProvider>
       {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
       <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
-      <HeroSection headline={ab.hero_headline.label} ctaLabel={ab.hero_cta.label} />
+      <HeroSection headline={abLabels.heroHeadline} ctaLabel={abLabels.heroCta} />
       <LinkSanitizationHighlight />
       <LateV2Showcase features={content.v2} />
       <FeatureGrid features={content.featureGrid} />
@@ -72,7 +75,7 @@ export default function LandingPage() {
       <LateReviewsSection reviews={reviews} />
       <LateRoadmapTabs releases={content.roadmap} />
       <LateFaqSection entries={content.faq} />
-      <LateWaitlistSection {...waitlistForm} submitLabel={ab.waitlist_cta.label} />
+      <LateWaitlistSection {...waitlistForm} submitLabel={abLabels.waitlistCta} />
       <SupportSection />
     </NotifyProvider>
   );

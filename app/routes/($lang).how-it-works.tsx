@@ -1,12 +1,15 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { DownloadCta } from "~/components/info/DownloadCta";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { FaqSection } from "~/components/landing/FaqSection";
 import { HowItWorksTabs } from "~/components/landing/HowItWorksTabs";
 import { siteConfig } from "~/config/site";
-import { FAQ } from "~/content/faq";
-import { HOW_IT_WORKS } from "~/content/how-it-works";
+import { FAQ_IDS, faqEntries } from "~/content/faq";
+import { howItWorksViews } from "~/content/how-it-works";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -47,9 +50,16 @@ const STEPS = [
 ] as const;
 
 /** The FAQ without the two answers that point at the landing page's own sections ("on this page"). */
-const HOW_IT_WORKS_FAQ = FAQ.filter((entry) => entry.id !== "beta" && entry.id !== "platforms");
+const HOW_IT_WORKS_FAQ = FAQ_IDS.filter((id) => id !== "beta" && id !== "platforms");
+
+/** The content and sections this page hydrates read in the browser (its own text is still English). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return json({ messages: browserMessages(lang, ["faq", "faqSection", "howItWorks", "howItWorksTabs", "howItWorksDrawings"]) });
+}
 
 export default function HowItWorksPage() {
+  const t = useT();
   return (
     <>
       <PageIntro
@@ -94,7 +104,7 @@ export default function HowItWorksPage() {
       </section>
 
       <div className="bg-surface-sunken">
-        <HowItWorksTabs views={HOW_IT_WORKS} />
+        <HowItWorksTabs views={howItWorksViews(t)} />
       </div>
 
       <section aria-labelledby="sanitization-heading" className="section">
@@ -131,7 +141,7 @@ export default function HowItWorksPage() {
       </section>
 
       <FaqSection
-        entries={HOW_IT_WORKS_FAQ}
+        entries={faqEntries(t, HOW_IT_WORKS_FAQ)}
         className="bg-surface-sunken"
         lead="Privacy, sync, sharing and the rest, in plain words."
         betaHref="/waitlist"

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { ComparisonTable } from "~/components/info/ComparisonTable";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { PlanCard } from "~/components/info/PlanCard";
@@ -7,6 +7,9 @@ import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { billingFaq, PLANS, TRIAL_DAYS } from "~/content/plans";
 import { plansStructuredData } from "~/lib/structured-data";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { useT } from "~/lib/i18n/react";
 import { pageMeta, siteUrlOf } from "~/lib/seo";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -24,7 +27,14 @@ const TRIAL_POINTS = [
   "Cancel any time in your Apple ID settings",
 ];
 
+/** The content and sections this page hydrates read in the browser (its own text is still English). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return json({ messages: browserMessages(lang, ["faq", "faqSection"]) });
+}
+
 export default function PricingPage() {
+  const t = useT();
   return (
     <>
       <PageIntro
@@ -81,7 +91,7 @@ export default function PricingPage() {
       </section>
 
       <FaqSection
-        entries={billingFaq()}
+        entries={billingFaq(t)}
         eyebrow="Billing"
         title="Questions about plans and billing"
         lead="Trials, switching plans, refunds and what happens to your links."

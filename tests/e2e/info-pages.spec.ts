@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { siteConfig } from "../../app/config/site";
-import { FEATURE_GRID } from "../../app/content/features";
+import { FEATURE_GRID, localizedFeatures } from "../../app/content/features";
+import { englishT } from "../support/english";
 import { waitForHydration } from "./helpers";
 
 // The information pages (spec section 2): reached from the shared footer and header, the landing
@@ -69,7 +70,8 @@ test("/download links to /pricing, and to the App Store in a new tab", async ({ 
   await expect(store).toHaveAttribute("rel", /noopener/);
 });
 
-for (const feature of [FEATURE_GRID[0], FEATURE_GRID[FEATURE_GRID.length - 1]]) {
+const grid = localizedFeatures(englishT, FEATURE_GRID);
+for (const feature of [grid[0], grid[grid.length - 1]]) {
   test(`the landing grid's "Learn more" about ${feature?.title} lands on /features#${feature?.slug}`, async ({ page }) => {
     if (!feature) throw new Error("FEATURE_GRID is empty");
     await page.goto("/home");

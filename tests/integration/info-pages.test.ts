@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
-import { FEATURE_GROUPS, FEATURES } from "~/content/features";
+import { featureGroups, localizedFeatures } from "~/content/features";
 import { billingFaq, formatUsd, PLANS, periodLabel } from "~/content/plans";
 import { createTestApp, type TestApp } from "../support/app";
+import { englishT } from "../support/english";
+
+const FEATURE_GROUPS = featureGroups(englishT);
+const FEATURES = localizedFeatures(englishT);
 
 // The information pages (spec section 2): server-rendered, each with its own head and one <h1>.
 
@@ -123,7 +127,7 @@ describe("/pricing", () => {
 
   it("answers the billing questions, the shared ones word for word from faq.ts", () => {
     const doc = decode(page("/pricing"));
-    for (const entry of billingFaq()) {
+    for (const entry of billingFaq(englishT)) {
       expect(doc).toContain(entry.question);
       expect(doc).toContain(entry.answer);
     }

@@ -241,3 +241,39 @@ describe("resource hints", () => {
     expect(html).not.toMatch(/googletagmanager|google-analytics|amplitude/);
   });
 });
+
+describe("the landing page in the page's language (issue 32)", () => {
+  const ldJson = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+  it("says its language in the structured data, with the FAQ's questions and answers", async () => {
+    for (const [path, tag] of [["/home", "en"], ["/de/home", "de"], ["/pt-br/home", "pt-BR"]] as const) {
+      const data = ldJson(await (await app.fetch(path)).text());
+      const faq = data.find((item) => item["@type"] === "FAQPage") as { inLanguage: string; mainEntity: { name: string }[] };
+      expect(faq.inLanguage, path).toBe(tag);
+      expect(faq.mainEntity).toHaveLength(11);
+      expect(faq.mainEntity[0]?.name).toBe("What does LinkVault do with the links I save?");
+      expect(data.find((item) => item["@type"] === "SoftwareApplication")?.inLanguage, path).toBe(tag);
+    }
+  });
+
+  it("keeps its links in the page's language", async () => {
+    const html = await (await app.fetch("/de/home")).text();
+    expect(html).toContain('href="/de/features#custom-categories"');
+    expect(html).toContain('href="/de/link-sanitization"');
+    expect(html).toContain('href="/de/contact"');
+    expect(html).not.toContain('href="/features#');
+  });
+
+  it("sends the browser the hydrated sections' words, and the static islands' only for a client-side navigation", async () => {
+    const island = "Save the page, not the trackers";
+    const hydrated = "See it on your iPhone";
+    const html = await (await app.fetch("/home", { headers: { Accept: "text/html,application/xhtml+xml" } })).text();
+    // Once in the HTML; the hydrated section's words also once more in the loader data.
+    expect(html.split(island)).toHaveLength(2);
+    expect(html.split(hydrated)).toHaveLength(3);
+    const data = (await (await app.fetch("/home?_data=routes%2F(%24lang).home")).json()) as { messages: Record<string, unknown> };
+    expect(JSON.stringify(data.messages)).toContain(island);
+    expect(JSON.stringify(data.messages)).toContain(hydrated);
+  });
+});

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { FAQ } from "~/content/faq";
+import { faqEntries } from "~/content/faq";
 import { faqPageData } from "~/lib/structured-data";
+import { englishT } from "../support/english";
+
+const FAQ = faqEntries(englishT);
 
 /** The landing page's FAQPage JSON-LD, as app/lib/landing.server.ts builds it. */
-const faqStructuredData = () => faqPageData(FAQ);
+const faqStructuredData = () => faqPageData(FAQ, "en");
 
 describe("FAQ content (spec section 2: 11 questions)", () => {
   it("has exactly 11 questions", () => {
@@ -26,9 +29,11 @@ describe("FAQ content (spec section 2: 11 questions)", () => {
 describe("faqStructuredData()", () => {
   const data = faqStructuredData();
 
-  it("is a schema.org FAQPage", () => {
+  it("is a schema.org FAQPage in the page's language", () => {
     expect(data["@context"]).toBe("https://schema.org");
     expect(data["@type"]).toBe("FAQPage");
+    expect(data.inLanguage).toBe("en");
+    expect(faqPageData(FAQ, "pt-br").inLanguage).toBe("pt-BR");
   });
 
   it("has 11 Question entries whose name and answer text equal the list", () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { NotifyButton } from "~/features/notify/notify-context";
 import type { NotifyPlatform } from "~/features/notify/notify-types";
 import { siteConfig } from "~/config/site";
+import { T, useT } from "~/lib/i18n/react";
 
 
 const AndroidIcon = () => (
@@ -25,81 +26,64 @@ const ExtensionIcon = () => (
 
 interface Platform {
   platform: Exclude<NotifyPlatform, "ios" | "all_platforms">;
-  name: string;
-  status: "In Development" | "Coming Soon";
-  description: string;
+  /** Its messages: homeIslands.platforms.<key>.name / .description. */
+  key: "android" | "macos" | "chromeExtension";
+  status: "inDevelopment" | "comingSoon";
   icon: ReactNode;
 }
 
 const PLATFORMS: readonly Platform[] = [
-  {
-    platform: "android",
-    name: "Android",
-    status: "In Development",
-    description: "The same library, categories and link cleaning, with saving from Android's share menu.",
-    icon: <AndroidIcon />,
-  },
-  {
-    platform: "macos",
-    name: "macOS",
-    status: "Coming Soon",
-    description: "A native Mac app with keyboard-first search, sharing your synced library with iPhone and iPad.",
-    icon: <LaptopIcon />,
-  },
-  {
-    platform: "chrome_extension",
-    name: "Chrome Extension",
-    status: "Coming Soon",
-    description: "Save the tab you are on with one click or a shortcut, cleaned of trackers before it is stored.",
-    icon: <ExtensionIcon />,
-  },
+  { platform: "android", key: "android", status: "inDevelopment", icon: <AndroidIcon /> },
+  { platform: "macos", key: "macos", status: "comingSoon", icon: <LaptopIcon /> },
+  { platform: "chrome_extension", key: "chromeExtension", status: "comingSoon", icon: <ExtensionIcon /> },
 ];
 
 const notifyEvent = { name: "coming_soon_notify_click" } as const;
 
 export function ComingSoonPlatformsMarkup() {
+  const t = useT();
   return (
     <section aria-labelledby="platforms-heading" className="section bg-surface-sunken">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">More platforms</p>
+          <p className="eyebrow">{t("homeIslands.platforms.eyebrow")}</p>
           <h2 id="platforms-heading" className="section-title">
-            Coming to the rest of your devices
+            {t("homeIslands.platforms.title")}
           </h2>
-          <p className="section-lead">
-            {siteConfig.appName} starts on iPhone and iPad. Tell us where you want it next and we'll send one email
-            the day it's ready.
-          </p>
+          <p className="section-lead">{t("homeIslands.platforms.lead", { appName: siteConfig.appName })}</p>
         </div>
         <ul className="mt-12 grid gap-5 md:grid-cols-3">
-          {PLATFORMS.map((item) => (
-            <li key={item.platform} className="flex">
-              <article className="card flex w-full flex-col p-6" aria-labelledby={`platform-${item.platform}`}>
-                <div className="flex items-start justify-between gap-3">
-                  <span className="feature-icon">{item.icon}</span>
-                  <span className={item.status === "In Development" ? "badge platform-badge-dev" : "badge platform-badge-soon"}>
-                    {item.status}
-                  </span>
-                </div>
-                <h3 id={`platform-${item.platform}`} className="mt-5 text-lg font-semibold">
-                  {item.name}
-                </h3>
-                <p className="mt-2 flex-1 text-ink-muted">{item.description}</p>
-                <NotifyButton
-                  platform={item.platform}
-                  intent="waitlist"
-                  event={notifyEvent}
-                  className="btn btn-secondary mt-6 w-full"
-                >
-                  Notify Me<span className="sr-only"> when {item.name} is ready</span>
-                </NotifyButton>
-              </article>
-            </li>
-          ))}
+          {PLATFORMS.map((item) => {
+            const name = t(`homeIslands.platforms.${item.key}.name`);
+            return (
+              <li key={item.platform} className="flex">
+                <article className="card flex w-full flex-col p-6" aria-labelledby={`platform-${item.platform}`}>
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="feature-icon">{item.icon}</span>
+                    <span className={item.status === "inDevelopment" ? "badge platform-badge-dev" : "badge platform-badge-soon"}>
+                      {t(`homeIslands.platforms.${item.status}`)}
+                    </span>
+                  </div>
+                  <h3 id={`platform-${item.platform}`} className="mt-5 text-lg font-semibold">
+                    {name}
+                  </h3>
+                  <p className="mt-2 flex-1 text-ink-muted">{t(`homeIslands.platforms.${item.key}.description`)}</p>
+                  <NotifyButton
+                    platform={item.platform}
+                    intent="waitlist"
+                    event={notifyEvent}
+                    className="btn btn-secondary mt-6 w-full"
+                  >
+                    <T id="homeIslands.platforms.notifyMe" values={{ platform: name }} components={{ hidden: <span className="sr-only" /> }} />
+                  </NotifyButton>
+                </article>
+              </li>
+            );
+          })}
         </ul>
         <div className="mt-10 text-center">
           <NotifyButton platform="all_platforms" intent="waitlist" event={notifyEvent} className="btn btn-primary btn-lg">
-            Get Notified for All Platforms
+            {t("homeIslands.platforms.notifyAll")}
           </NotifyButton>
         </div>
       </div>

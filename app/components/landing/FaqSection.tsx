@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { SyntheticEvent } from "react";
 import type { FaqEntry } from "~/content/faq";
 import { track } from "~/features/analytics/browser/track";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 
 /**
  * The accordion is built from <details name="faq"> elements, and why: the browser gives each
@@ -13,13 +14,14 @@ import { track } from "~/features/analytics/browser/track";
  * browser already did it and gives older browsers the same one-at-a-time behaviour.
  * Find-in-page also searches and opens closed <details>, which a button-driven accordion that
  * hides answers with `hidden` would not allow.
- * The page head carries the same questions as JSON-LD: faqStructuredData() in ~/content/faq.
+ * The page head carries the same questions as JSON-LD: faqPageData() in ~/lib/structured-data.
  *
  * Other pages reuse the section with their own subset and wording (the props); with none it is
- * the landing page's section. Its id is always "faq": one FAQ section per page.
+ * the landing page's section. Its id is always "faq": one FAQ section per page. Its own words are
+ * in the `faqSection` namespace, which every page that renders it sends to the browser.
  */
 export interface FaqSectionProps {
-  /** The questions to show (the landing page passes the whole FAQ through its loader). */
+  /** The questions to show, in the page's language (the landing page passes the whole FAQ through its loader). */
   entries: readonly FaqEntry[];
   eyebrow?: string;
   title?: string;
@@ -30,14 +32,9 @@ export interface FaqSectionProps {
   className?: string;
 }
 
-export function FaqSection({
-  entries,
-  eyebrow = "FAQ",
-  title = "Questions, answered",
-  lead = "Privacy, pricing, sync and the rest, in plain words.",
-  betaHref = "#waitlist",
-  className,
-}: FaqSectionProps) {
+export function FaqSection({ entries, eyebrow, title, lead, betaHref = "#waitlist", className }: FaqSectionProps) {
+  const t = useT();
+  const localized = useLocalizedPath();
   function onToggle(event: SyntheticEvent<HTMLDetailsElement>, question: string) {
     const details = event.currentTarget;
     if (!details.open) return;
@@ -52,11 +49,11 @@ export function FaqSection({
     <section id="faq" aria-labelledby="faq-heading" className={className ? `section ${className}` : "section"}>
       <div className="container-page max-w-3xl">
         <div className="text-center">
-          <p className="eyebrow">{eyebrow}</p>
+          <p className="eyebrow">{eyebrow ?? t("faqSection.eyebrow")}</p>
           <h2 id="faq-heading" className="section-title">
-            {title}
+            {title ?? t("faqSection.title")}
           </h2>
-          <p className="section-lead">{lead}</p>
+          <p className="section-lead">{lead ?? t("faqSection.lead")}</p>
         </div>
 
         <div className="faq-list mt-10" data-faq-group>
@@ -72,14 +69,14 @@ export function FaqSection({
         </div>
 
         <div className="mt-10 rounded-2xl border border-line bg-surface-sunken p-6 text-center sm:p-8">
-          <p className="text-lg font-semibold">Still have a question?</p>
-          <p className="mt-1 text-ink-muted">Ask the developer directly, or try the app before everyone else.</p>
+          <p className="text-lg font-semibold">{t("faqSection.stillQuestion")}</p>
+          <p className="mt-1 text-ink-muted">{t("faqSection.askDeveloper")}</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/contact" className="btn btn-secondary">
-              Contact Support
+            <Link to={localized("/contact")} className="btn btn-secondary">
+              {t("faqSection.contact")}
             </Link>
             <a href={betaHref} className="btn btn-primary">
-              Join Beta Testing
+              {t("faqSection.joinBeta")}
             </a>
           </div>
         </div>

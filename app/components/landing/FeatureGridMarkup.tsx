@@ -4,6 +4,7 @@ import type { SVGProps } from "react";
 import type { Feature, FeatureIcon } from "~/content/features";
 import { siteConfig } from "~/config/site";
 import { trackedClick } from "~/features/analytics/browser/track";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 
 
 const ICON_PATHS: Record<FeatureIcon, string[]> = {
@@ -43,22 +44,21 @@ export function FeatureIconSvg({ icon, ...props }: { icon: FeatureIcon } & SVGPr
  * "Learn more" link to /features#<slug>, stretched over the card so a click anywhere on it
  * follows the link (and records feature_card_click) while keyboard users meet one real link.
  */
-/** The cards to show: FEATURE_GRID, passed in by the loader so the copy stays out of the bundle. */
+/** The cards to show: FEATURE_GRID in the page's language, passed in by the loader so the copy stays out of the bundle. */
 export type FeatureCard = Pick<Feature, "slug" | "title" | "summary" | "icon">;
 
 export function FeatureGridMarkup({ features }: { features: readonly FeatureCard[] }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <section id="features" aria-labelledby="features-heading" className="section">
       <div className="container-page">
         <div className="max-w-2xl">
-          <p className="eyebrow">Features</p>
+          <p className="eyebrow">{t("homeIslands.featureGrid.eyebrow")}</p>
           <h2 id="features-heading" className="section-title">
-            Everything a link needs, nothing it doesn't
+            {t("homeIslands.featureGrid.title")}
           </h2>
-          <p className="section-lead">
-            {siteConfig.appName} is built around one job: keeping the links you care about easy to find, clean and
-            yours.
-          </p>
+          <p className="section-lead">{t("homeIslands.featureGrid.lead", { appName: siteConfig.appName })}</p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
@@ -72,11 +72,11 @@ export function FeatureGridMarkup({ features }: { features: readonly FeatureCard
                 </h3>
                 <p className="mt-2 flex-1 text-ink-muted">{feature.summary}</p>
                 <Link
-                  to={`/features#${feature.slug}`}
+                  to={localized(`/features#${feature.slug}`)}
                   className="stretched-link mt-5 inline-flex items-center gap-1 font-semibold text-(--accent-text)"
                   {...trackedClick("feature_card_click", { feature: feature.slug })}
                 >
-                  Learn more<span className="sr-only"> about {feature.title}</span>
+                  <T id="homeIslands.featureGrid.learnMore" values={{ feature: feature.title }} components={{ hidden: <span className="sr-only" /> }} />
                   <span aria-hidden="true">→</span>
                 </Link>
               </article>

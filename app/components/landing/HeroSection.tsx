@@ -15,43 +15,25 @@ const AddLinkScreen = lazy(() => laterScreens().then((m) => ({ default: m.AddLin
 const CategoriesScreen = lazy(() => laterScreens().then((m) => ({ default: m.CategoriesScreen })));
 const LinkDetailScreen = lazy(() => laterScreens().then((m) => ({ default: m.LinkDetailScreen })));
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
+import { useT } from "~/lib/i18n/react";
 import { ProductTourCarousel } from "./ProductTourCarousel";
 
-const CHECKLIST = [
-  "Save links from any app with the share sheet",
-  "Tracking parameters removed automatically",
-  "Categories, tags and instant search",
-  "Your library stays on your device",
-] as const;
+const CHECKLIST = ["shareSheet", "trackers", "organise", "onDevice"] as const;
 
-/** The phone demo's screens; the description stands in for the drawing for screen-reader users. */
+/** The phone demo's screens; each one's description (home.hero.demo.screens.<id>) stands in for its drawing for screen-reader users. */
 const DEMO_SCREENS = [
-  {
-    name: "My Links",
-    Screen: MyLinksScreen,
-    description: "My Links: your saved links, newest first, with search and category filters.",
-  },
-  {
-    name: "Add Link",
-    Screen: AddLinkScreen,
-    description: "Add Link: a new link with its trackers removed, a title, a category, tags and a weekend reminder.",
-  },
-  {
-    name: "Categories",
-    Screen: CategoriesScreen,
-    description: "Categories: six colour-coded categories with the number of links in each.",
-  },
-  {
-    name: "Link Detail",
-    Screen: LinkDetailScreen,
-    description: "Link Detail: the clean URL, tags and a note, with Open, Share, QR code and Remind actions.",
-  },
+  { id: "myLinks", Screen: MyLinksScreen },
+  { id: "addLink", Screen: AddLinkScreen },
+  { id: "categories", Screen: CategoriesScreen },
+  { id: "linkDetail", Screen: LinkDetailScreen },
 ] as const;
 
 /** The phone-frame demo: moves only when asked (dots, swipe, arrow keys), never on a timer. */
 function PhoneDemoCarousel() {
   const carousel = useCarousel({ count: DEMO_SCREENS.length });
   const { index, count } = carousel;
+  const t = useT();
+  const screenName = (id: (typeof DEMO_SCREENS)[number]["id"]) => t(`home.hero.demo.screens.${id}.name`);
   // False on the server and during hydration (both render only the first screen).
   const [allScreens, setAllScreens] = useState(false);
   useEffect(() => {
@@ -62,7 +44,7 @@ function PhoneDemoCarousel() {
     return () => cancel(handle);
   }, [index]);
   return (
-    <Carousel carousel={carousel} label="App preview" name="hero-demo" className="flex flex-col items-center">
+    <Carousel carousel={carousel} label={t("home.hero.demo.label")} name="hero-demo" className="flex flex-col items-center">
       <div className="phone-frame">
         <div
           className="phone-screen swipe-area"
@@ -75,9 +57,9 @@ function PhoneDemoCarousel() {
           }}
         >
           <div className="carousel-track h-full" style={{ transform: `translateX(-${index * 100}%)` }}>
-            {DEMO_SCREENS.map(({ name, Screen, description }, i) => (
-              <div key={name} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
-                <p className="sr-only">{description}</p>
+            {DEMO_SCREENS.map(({ id, Screen }, i) => (
+              <div key={id} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
+                <p className="sr-only">{t(`home.hero.demo.screens.${id}.description`)}</p>
                 <div className="h-full" aria-hidden="true">
                   {i === 0 ? (
                     <Screen />
@@ -93,46 +75,42 @@ function PhoneDemoCarousel() {
         </div>
       </div>
       <div className="mt-5 flex items-center gap-1">
-        {DEMO_SCREENS.map(({ name }, i) => (
-          <CarouselDot key={name} label={`Show ${name} screen`} current={i === index} onSelect={() => carousel.goTo(i)} />
+        {DEMO_SCREENS.map(({ id }, i) => (
+          <CarouselDot key={id} label={t("home.hero.demo.showScreen", { screen: screenName(id) })} current={i === index} onSelect={() => carousel.goTo(i)} />
         ))}
       </div>
       <p className="mt-1 text-sm text-ink-muted" aria-hidden="true">
-        {DEMO_SCREENS[index]?.name} · swipe to explore
+        {t("home.hero.demo.swipeHint", { screen: screenName(DEMO_SCREENS[index]!.id) })}
       </p>
     </Carousel>
   );
 }
 
 export interface HeroSectionProps {
-  headline?: string;
-  ctaLabel?: string;
+  /** The visitor's A/B variants, in the page's language (the landing loader's abLabels). */
+  headline: string;
+  ctaLabel: string;
 }
 
-function Hero({
-  headline = "Organize Your Digital World Intelligently",
-  ctaLabel = "Download on App Store",
-}: HeroSectionProps) {
+function Hero({ headline, ctaLabel }: HeroSectionProps) {
+  const t = useT();
   return (
     <section aria-labelledby="hero-heading" className="hero">
       <div className="container-page py-14 lg:py-20">
         <div className="grid items-center gap-12 lg:grid-cols-[1.1fr_0.9fr]">
           <div>
-            <p className="eyebrow">Now in beta · iPhone &amp; iPad</p>
+            <p className="eyebrow">{t("home.hero.eyebrow")}</p>
             <h1 id="hero-heading" className="hero-title">
               {headline}
             </h1>
-            <p className="section-lead max-w-xl">
-              {siteConfig.appName} keeps every article, video and recipe you save in one calm, searchable place, with
-              the trackers stripped out and nothing sent to anyone.
-            </p>
+            <p className="section-lead max-w-xl">{t("home.hero.lead", { appName: siteConfig.appName })}</p>
             <ul className="mt-8 grid gap-3 sm:grid-cols-2">
               {CHECKLIST.map((item) => (
                 <li key={item} className="flex items-start gap-3">
                   <span className="check-bubble">
                     <CheckIcon width={16} height={16} />
                   </span>
-                  <span>{item}</span>
+                  <span>{t(`home.hero.checklist.${item}`)}</span>
                 </li>
               ))}
             </ul>
@@ -147,7 +125,7 @@ function Hero({
                 {ctaLabel}
               </a>
               <a className="btn btn-secondary btn-lg" href="#waitlist">
-                Join the beta
+                {t("home.hero.joinBeta")}
               </a>
             </div>
           </div>

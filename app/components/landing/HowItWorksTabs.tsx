@@ -5,23 +5,24 @@ import type { HowItWorksView } from "~/content/how-it-works";
 /** The decorative screen drawings: server-rendered HTML, no client code (a static island). */
 const HowItWorksIllustration = staticIsland("HowItWorksDrawing", () => import("./how-it-works-drawings").then((m) => m.HowItWorksDrawing));
 import { siteConfig } from "~/config/site";
+import { useT } from "~/lib/i18n/react";
 
+/** The tabs of "How it works", with the views in the page's language (`howItWorksViews(t)`). */
 export function HowItWorksTabs({ views }: { views: readonly HowItWorksView[] }) {
+  const t = useT();
   return (
     <section id="how-it-works" aria-labelledby="how-it-works-heading" className="section">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">How it works</p>
+          <p className="eyebrow">{t("howItWorksTabs.eyebrow")}</p>
           <h2 id="how-it-works-heading" className="section-title">
-            From “I'll read this later” to found again
+            {t("howItWorksTabs.title")}
           </h2>
-          <p className="section-lead">
-            Three screens do most of the work in {siteConfig.appName}. Here is what each one does.
-          </p>
+          <p className="section-lead">{t("howItWorksTabs.lead", { appName: siteConfig.appName })}</p>
         </div>
         <Tabs
           idPrefix="how-it-works"
-          label="How it works"
+          label={t("howItWorksTabs.label")}
           className="mt-10"
           listClassName="mx-auto max-w-2xl"
           items={views.map((view) => ({

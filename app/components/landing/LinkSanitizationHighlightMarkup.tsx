@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { SANITIZATION_CLAIMS } from "~/lib/constants";
 import { siteConfig } from "~/config/site";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 
 /** The example link: its page address, then the trackers a newsletter and two ad networks add. */
 const EXAMPLE_PAGE = "https://news.example.com/2025/03/the-case-for-slow-software";
@@ -14,7 +15,11 @@ const EXAMPLE_TRACKERS = [
 
 const CLAIMS = SANITIZATION_CLAIMS;
 
+const hidden = { hidden: <span className="sr-only" /> };
+
 export function LinkSanitizationHighlightMarkup() {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <section aria-labelledby="sanitization-heading" className="section border-y border-line bg-surface-sunken">
       <div className="container-page grid items-center gap-12 lg:grid-cols-[0.9fr_1.1fr]">
@@ -22,22 +27,18 @@ export function LinkSanitizationHighlightMarkup() {
           <p className="eyebrow">
             <span className="live-badge mr-2 align-middle">
               <span className="live-dot" aria-hidden="true" />
-              LIVE
+              {t("homeIslands.sanitization.live")}
             </span>
-            Link sanitization
+            {t("homeIslands.sanitization.eyebrow")}
           </p>
           <h2 id="sanitization-heading" className="section-title">
-            Save the page, not the trackers
+            {t("homeIslands.sanitization.title")}
           </h2>
-          <p className="section-lead">
-            Links shared from newsletters, social apps and search ads carry tags that tell marketers who clicked,
-            where and when. {siteConfig.appName} strips them on your device the moment you save, so the link you keep
-            and the link you share are just the page.
-          </p>
+          <p className="section-lead">{t("homeIslands.sanitization.lead", { appName: siteConfig.appName })}</p>
           <dl className="mt-8 grid grid-cols-3 gap-3">
             {CLAIMS.map((claim) => (
               <div key={claim.figure} className="sanitize-claim">
-                <dt className="text-xs leading-snug text-ink-muted sm:text-sm">{claim.label}</dt>
+                <dt className="text-xs leading-snug text-ink-muted sm:text-sm">{t(`sanitizationClaims.${claim.id}`)}</dt>
                 <dd className="order-first text-2xl font-extrabold tracking-tight text-(--accent-text) sm:text-3xl">
                   {claim.figure}
                 </dd>
@@ -45,22 +46,21 @@ export function LinkSanitizationHighlightMarkup() {
             ))}
           </dl>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/link-sanitization" className="btn btn-primary btn-lg">
-              Learn More<span className="sr-only"> about link sanitization</span>
+            <Link to={localized("/link-sanitization")} className="btn btn-primary btn-lg">
+              <T id="homeIslands.sanitization.learnMore" components={hidden} />
             </Link>
             <a className="btn btn-secondary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-              Download Now
-              <span className="sr-only"> (opens the App Store in a new tab)</span>
+              <T id="homeIslands.sanitization.download" components={hidden} />
             </a>
           </div>
         </div>
 
         <figure className="card p-5 sm:p-7">
-          <figcaption className="text-sm font-semibold">A link from a newsletter, before and after saving</figcaption>
+          <figcaption className="text-sm font-semibold">{t("homeIslands.sanitization.caption")}</figcaption>
           <div className="mt-5">
             <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">
               <span className="sanitize-dot bg-red-500" aria-hidden="true" />
-              Before: {EXAMPLE_TRACKERS.length} tracking parameters
+              {t("homeIslands.sanitization.before", { count: EXAMPLE_TRACKERS.length })}
             </p>
             <p className="sanitize-url mt-2">
               <span>{EXAMPLE_PAGE}</span>
@@ -79,13 +79,13 @@ export function LinkSanitizationHighlightMarkup() {
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <path d="M12 4v16M6 14l6 6 6-6" />
             </svg>
-            removed on save
+            {t("homeIslands.sanitization.removedOnSave")}
             <span className="h-px flex-1 bg-line" />
           </div>
           <div>
             <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">
               <span className="sanitize-dot bg-emerald-500" aria-hidden="true" />
-              After: the page itself
+              {t("homeIslands.sanitization.after")}
             </p>
             <p className="sanitize-url sanitize-url-clean mt-2">{EXAMPLE_PAGE}</p>
           </div>

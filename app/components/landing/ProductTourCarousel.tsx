@@ -7,28 +7,14 @@ import { Carousel, CarouselArrow, CarouselDot } from "~/components/ui/Carousel";
 import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
 import { HEADER_CAROUSEL_INTERVAL_MS } from "~/lib/constants";
+import { useT } from "~/lib/i18n/react";
 
 const SLIDES = [
+  { id: "home", icon: "M4 6h16M4 12h16M4 18h10" },
+  { id: "addLink", icon: "M12 5v14M5 12h14" },
+  { id: "categories", icon: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" },
   {
-    title: "Home Screen",
-    caption:
-      "Everything you save lands on one calm list, newest first. Search looks through titles, notes and tags as you type.",
-    icon: "M4 6h16M4 12h16M4 18h10",
-  },
-  {
-    title: "Add Link",
-    caption:
-      "Share from Safari or any app. Tracking parameters like utm_source and fbclid are stripped before the link is saved.",
-    icon: "M12 5v14M5 12h14",
-  },
-  {
-    title: "Categories",
-    caption: "Sort links into categories you name and colour yourself, then filter your whole library with one tap.",
-    icon: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
-  },
-  {
-    title: "Link Detail",
-    caption: "See the clean URL, your notes and tags, share it as a QR code, or set a reminder to come back to it later.",
+    id: "linkDetail",
     icon: "M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5",
   },
 ] as const;
@@ -36,30 +22,32 @@ const SLIDES = [
 export function ProductTourCarousel({ className = "" }: { className?: string }) {
   const carousel = useCarousel({ count: SLIDES.length, intervalMs: HEADER_CAROUSEL_INTERVAL_MS });
   const { index, count, advancing, playing } = carousel;
+  const t = useT();
+  const title = (id: (typeof SLIDES)[number]["id"]) => t(`home.tour.slides.${id}.title`);
 
   return (
-    <Carousel carousel={carousel} label="Product tour" name="tour" className={`card tour-carousel ${className}`}>
+    <Carousel carousel={carousel} label={t("home.tour.heading")} name="tour" className={`card tour-carousel ${className}`}>
       <div className="flex items-center gap-2">
-        <h2 className="eyebrow">Product tour</h2>
+        <h2 className="eyebrow">{t("home.tour.heading")}</h2>
         <div className="ml-auto flex items-center gap-1">
-          <CarouselArrow direction="previous" label="Previous slide" onClick={carousel.prev} />
-          <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="tour" />
-          <CarouselArrow direction="next" label="Next slide" onClick={carousel.next} />
+          <CarouselArrow direction="previous" label={t("home.tour.previous")} onClick={carousel.prev} />
+          <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} playLabel={t("home.tour.play")} pauseLabel={t("home.tour.pause")} />
+          <CarouselArrow direction="next" label={t("home.tour.next")} onClick={carousel.next} />
         </div>
       </div>
 
       <div className="swipe-area mt-1 overflow-hidden" aria-live={advancing ? "off" : "polite"} {...carousel.swipeProps}>
         <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
           {SLIDES.map((slide, i) => (
-            <div key={slide.title} className="carousel-slide flex items-start gap-4 py-2" {...slideAttributes(i, index, count)}>
+            <div key={slide.id} className="carousel-slide flex items-start gap-4 py-2" {...slideAttributes(i, index, count)}>
               <span className="tour-icon">
                 <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                   <path d={slide.icon} />
                 </svg>
               </span>
               <div className="min-w-0">
-                <h3 className="text-lg font-bold tracking-tight">{slide.title}</h3>
-                <p className="mt-1 text-[0.9375rem] leading-relaxed text-ink-muted">{slide.caption}</p>
+                <h3 className="text-lg font-bold tracking-tight">{title(slide.id)}</h3>
+                <p className="mt-1 text-[0.9375rem] leading-relaxed text-ink-muted">{t(`home.tour.slides.${slide.id}.caption`)}</p>
               </div>
             </div>
           ))}
@@ -68,7 +56,7 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
 
       <div className="mt-3 grid grid-cols-4 gap-2">
         {SLIDES.map((slide, i) => (
-          <CarouselDot key={slide.title} className="tour-step" label={`Show ${slide.title} slide`} current={i === index} onSelect={() => carousel.goTo(i)}>
+          <CarouselDot key={slide.id} className="tour-step" label={t("home.tour.showSlide", { slide: title(slide.id) })} current={i === index} onSelect={() => carousel.goTo(i)}>
             <span className="tour-step-bar" aria-hidden="true">
               {i === index ? (
                 <span
@@ -78,7 +66,7 @@ export function ProductTourCarousel({ className = "" }: { className?: string }) 
                 />
               ) : null}
             </span>
-            <span className="tour-step-label">{slide.title}</span>
+            <span className="tour-step-label">{title(slide.id)}</span>
           </CarouselDot>
         ))}
       </div>

@@ -5,13 +5,14 @@ import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { useCarousel } from "~/hooks/useCarousel";
 import { useItemsPerPage } from "~/hooks/useItemsPerPage";
 import { REVIEWS_ROTATE_MS } from "~/lib/constants";
+import { useT } from "~/lib/i18n/react";
 import type { PublicReview } from "~/lib/reviews.server";
 
-const PLATFORM_NAMES: Record<PublicReview["authorPlatform"], string> = {
-  app_store: "App Store",
-  reddit: "Reddit",
-  other: "Beta tester",
-};
+const PLATFORM_NAMES = {
+  app_store: "appStore",
+  reddit: "reddit",
+  other: "other",
+} as const satisfies Record<PublicReview["authorPlatform"], string>;
 
 /**
  * 'Loved by All' (spec sections 2 and 4). Rendered on the server with the reviews in place (no
@@ -35,42 +36,42 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
   // The window starts at the current index and wraps around the list.
   const ordered = reviews.map((_, i) => reviews[(carousel.index + i) % reviews.length]!);
   const columns = Math.min(4, reviews.length);
+  const t = useT();
+  const days = MARKETING_CLAIMS.freeTrialDays;
 
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="section">
       <div className="container-page">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="eyebrow">Reviews</p>
+          <p className="eyebrow">{t("landingReviews.eyebrow")}</p>
           <h2 id="reviews-heading" className="section-title">
-            Loved by All
+            {t("landingReviews.title")}
           </h2>
-          <p className="section-lead">
-            People who care where their links end up, from students to researchers to families planning trips.
-          </p>
+          <p className="section-lead">{t("landingReviews.lead")}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-4">
             <div className="stat">
-              <dt>Average rating</dt>
+              <dt>{t("landingReviews.averageRating")}</dt>
               <dd>{MARKETING_CLAIMS.averageRating}</dd>
             </div>
             <div className="stat">
-              <dt>Happy users</dt>
+              <dt>{t("landingReviews.happyUsers")}</dt>
               <dd>{MARKETING_CLAIMS.users}</dd>
             </div>
             <div className="stat">
-              <dt>Free trial</dt>
-              <dd>{MARKETING_CLAIMS.freeTrialDays}-day</dd>
+              <dt>{t("landingReviews.freeTrial")}</dt>
+              <dd>{t("landingReviews.freeTrialLength", { days })}</dd>
             </div>
             <div className="stat">
-              <dt>Credit card</dt>
-              <dd>Not needed</dd>
+              <dt>{t("landingReviews.creditCard")}</dt>
+              <dd>{t("landingReviews.creditCardNotNeeded")}</dd>
             </div>
           </dl>
         </div>
 
-        <Carousel carousel={carousel} label="Customer reviews" className="mt-12">
+        <Carousel carousel={carousel} label={t("landingReviews.label")} className="mt-12">
           <div className="flex items-center justify-end gap-2">
-            <CarouselArrow direction="previous" className="icon-button" label="Previous review" onClick={carousel.prev} disabled={!rotates} />
-            <CarouselArrow direction="next" className="icon-button" label="Next review" onClick={carousel.next} disabled={!rotates} />
+            <CarouselArrow direction="previous" className="icon-button" label={t("landingReviews.previous")} onClick={carousel.prev} disabled={!rotates} />
+            <CarouselArrow direction="next" className="icon-button" label={t("landingReviews.next")} onClick={carousel.next} disabled={!rotates} />
           </div>
           <ul
             className="reviews-track mt-4"
@@ -87,7 +88,7 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
                   key={review.id}
                   className="review-slide"
                   aria-roledescription="slide"
-                  aria-label={`${position + 1} of ${reviews.length}`}
+                  aria-label={t("home.slidePosition", { index: position + 1, count: reviews.length })}
                   aria-hidden={hidden || undefined}
                   data-visible={hidden ? "false" : "true"}
                 >
@@ -100,14 +101,14 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
 
         <div className="mt-12 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
           <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-            Start Free Trial
+            {t("landingReviews.startTrial")}
           </a>
           <a className="btn btn-secondary btn-lg" href="#how-it-works">
-            Watch Demo
+            {t("landingReviews.watchDemo")}
           </a>
         </div>
         <p className="mt-3 text-center text-sm text-ink-muted">
-          {MARKETING_CLAIMS.freeTrialDays}-day free trial · No credit card required
+          {t("landingReviews.trialNote", { days })}
         </p>
       </div>
     </section>
@@ -115,10 +116,11 @@ function ReviewsCarousel({ reviews }: { reviews: PublicReview[] }) {
 }
 
 function ReviewCard({ review }: { review: PublicReview }) {
+  const t = useT();
   return (
     <figure className="card flex h-full flex-col p-6">
       {review.rating ? (
-        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+        <div className="flex gap-0.5 text-amber-500" role="img" aria-label={t("landingReviews.rated", { rating: review.rating })}>
           {Array.from({ length: 5 }, (_, i) => (
             <StarIcon key={i} filled={i < review.rating!} />
           ))}
@@ -138,7 +140,7 @@ function ReviewCard({ review }: { review: PublicReview }) {
         )}
         <span>
           <span className="block font-semibold">{review.authorName}</span>
-          <span className="text-sm text-ink-muted">{PLATFORM_NAMES[review.authorPlatform]}</span>
+          <span className="text-sm text-ink-muted">{t(`landingReviews.platform.${PLATFORM_NAMES[review.authorPlatform]}`)}</span>
         </span>
       </figcaption>
     </figure>

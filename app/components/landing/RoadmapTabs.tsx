@@ -3,36 +3,33 @@ import { CheckIcon } from "~/components/ui/icons";
 import { Tabs } from "~/components/ui/Tabs";
 import type { Release } from "~/content/roadmap";
 import { siteConfig } from "~/config/site";
-
-/** "v1.5" -> "v1-5", for element ids. */
-const versionSlug = (version: string) => version.replace(/\./g, "-");
+import { useT } from "~/lib/i18n/react";
 
 export function RoadmapTabs({ releases }: { releases: readonly Release[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="roadmap-heading" className="section bg-surface-sunken">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">Version roadmap</p>
+          <p className="eyebrow">{t("roadmapTabs.eyebrow")}</p>
           <h2 id="roadmap-heading" className="section-title">
-            Shipped, one version at a time
+            {t("roadmapTabs.title")}
           </h2>
-          <p className="section-lead">
-            Every release below is live in the App Store today. Beta testers get the next one first.
-          </p>
+          <p className="section-lead">{t("roadmapTabs.lead")}</p>
         </div>
 
         <Tabs
           idPrefix="roadmap"
-          label="App versions"
+          label={t("roadmapTabs.label")}
           className="mx-auto mt-10 max-w-3xl"
           listClassName="mx-auto max-w-md"
           items={releases.map((release) => ({
-            id: versionSlug(release.version),
+            id: release.key,
             label: release.version,
             panel: (
-              <article className="card p-6 sm:p-8" aria-labelledby={`roadmap-${versionSlug(release.version)}-title`}>
+              <article className="card p-6 sm:p-8" aria-labelledby={`roadmap-${release.key}-title`}>
                 <div className="flex flex-wrap items-center gap-3">
-                  <h3 id={`roadmap-${versionSlug(release.version)}-title`} className="text-2xl font-bold tracking-tight">
+                  <h3 id={`roadmap-${release.key}-title`} className="text-2xl font-bold tracking-tight">
                     {release.version}
                     <span className="text-ink-muted"> · {release.theme}</span>
                   </h3>
@@ -64,7 +61,7 @@ export function RoadmapTabs({ releases }: { releases: readonly Release[] }) {
             event={{ name: "roadmap_click", properties: { action: "join_beta" } }}
             className="btn btn-primary btn-lg"
           >
-            Join Beta Program
+            {t("roadmapTabs.joinBeta")}
           </NotifyButton>
           <NotifyButton
             platform="ios"
@@ -72,11 +69,11 @@ export function RoadmapTabs({ releases }: { releases: readonly Release[] }) {
             event={{ name: "roadmap_click", properties: { action: "notify" } }}
             className="btn btn-secondary btn-lg"
           >
-            Get Notified of Updates
+            {t("roadmapTabs.notify")}
           </NotifyButton>
         </div>
         <p className="mt-4 text-center text-sm text-ink-muted">
-          {siteConfig.appName} update emails go out only when a new version ships. No spam, unsubscribe any time.
+          {t("roadmapTabs.note", { appName: siteConfig.appName })}
         </p>
       </div>
     </section>

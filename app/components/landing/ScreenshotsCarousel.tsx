@@ -9,41 +9,25 @@ import { SCREENSHOTS_INTERVAL_MS } from "~/lib/constants";
 import { Carousel, CarouselArrow, CarouselDot } from "~/components/ui/Carousel";
 import { PlayPauseButton } from "~/components/ui/PlayPauseButton";
 import { slideAttributes, useCarousel } from "~/hooks/useCarousel";
+import { siteConfig } from "~/config/site";
+import { useT } from "~/lib/i18n/react";
 
 /** Intrinsic size of the screenshots (an iPhone screen in points); also their width/height attributes. */
 const SHOT_WIDTH = 390;
 const SHOT_HEIGHT = 844;
 
 const SCREENS = [
-  {
-    id: "home",
-    name: "Home",
-    src: "/images/screenshots/home.svg",
-    alt: "LinkVault Home screen: a search field, category filters and a list of saved links, newest first.",
-    title: "Everything you saved, at a glance",
-    body: "Your links, newest first, each with its category and when you saved it. Filter by category with one tap or search titles, notes and tags as you type.",
-  },
-  {
-    id: "categories",
-    name: "Categories",
-    src: "/images/screenshots/categories.svg",
-    alt: "LinkVault Categories screen: colour-coded category cards showing how many links each holds.",
-    title: "Categories you shape yourself",
-    body: "Name your categories, pick a colour and an icon, and see how many links each one holds. Reorder them so the ones you use most sit at the top.",
-  },
-  {
-    id: "settings",
-    name: "Settings",
-    src: "/images/screenshots/settings.svg",
-    alt: "LinkVault Settings screen: switches for cloud sync, link cleaning, smart reminders and AI suggestions.",
-    title: "Privacy controls in plain words",
-    body: "Choose whether to sync, which trackers to strip, when reminders arrive and whether AI suggests categories. Every switch says exactly what it does.",
-  },
+  { id: "home", src: "/images/screenshots/home.svg" },
+  { id: "categories", src: "/images/screenshots/categories.svg" },
+  { id: "settings", src: "/images/screenshots/settings.svg" },
 ] as const;
 
 export function ScreenshotsCarousel() {
   const carousel = useCarousel({ count: SCREENS.length, intervalMs: SCREENSHOTS_INTERVAL_MS });
   const { index, count, playing, advancing } = carousel;
+  const t = useT();
+  const text = (id: (typeof SCREENS)[number]["id"], part: "name" | "alt" | "title" | "body") =>
+    t(`home.screenshots.screens.${id}.${part}`, { appName: siteConfig.appName });
   const [failed, setFailed] = useState<Record<string, boolean>>({});
   const images = useRef<(HTMLImageElement | null)[]>([]);
 
@@ -67,14 +51,14 @@ export function ScreenshotsCarousel() {
     <section id="screenshots" aria-labelledby="screenshots-heading" className="section">
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">Screenshots</p>
+          <p className="eyebrow">{t("home.screenshots.eyebrow")}</p>
           <h2 id="screenshots-heading" className="section-title">
-            See it on your iPhone
+            {t("home.screenshots.title")}
           </h2>
-          <p className="section-lead">Three screens you will use every day, exactly as they look in the app.</p>
+          <p className="section-lead">{t("home.screenshots.lead")}</p>
         </div>
 
-        <Carousel carousel={carousel} label="App screenshots" name="screenshots" className="mx-auto mt-12 max-w-4xl">
+        <Carousel carousel={carousel} label={t("home.screenshots.label")} name="screenshots" className="mx-auto mt-12 max-w-4xl">
           <div className="swipe-area overflow-hidden" aria-live={advancing ? "off" : "polite"} {...carousel.swipeProps}>
             <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
               {SCREENS.map((screen, i) => (
@@ -86,8 +70,8 @@ export function ScreenshotsCarousel() {
                   <div className="screenshot-frame">
                     {failed[screen.id] ? (
                       <div className="screenshot-fallback">
-                        <span className="text-lg font-semibold text-ink">{screen.name}</span>
-                        <span className="text-sm">Screenshot unavailable</span>
+                        <span className="text-lg font-semibold text-ink">{text(screen.id, "name")}</span>
+                        <span className="text-sm">{t("home.screenshots.unavailable")}</span>
                       </div>
                     ) : (
                       <img
@@ -95,7 +79,7 @@ export function ScreenshotsCarousel() {
                           images.current[i] = el;
                         }}
                         src={screen.src}
-                        alt={screen.alt}
+                        alt={text(screen.id, "alt")}
                         width={SHOT_WIDTH}
                         height={SHOT_HEIGHT}
                         loading="lazy"
@@ -107,9 +91,9 @@ export function ScreenshotsCarousel() {
                     )}
                   </div>
                   <div className="max-w-sm text-center md:text-left">
-                    <p className="text-sm font-semibold text-ink-muted">{screen.name}</p>
-                    <h3 className="mt-1 text-2xl font-bold tracking-tight">{screen.title}</h3>
-                    <p className="mt-3 leading-relaxed text-ink-muted">{screen.body}</p>
+                    <p className="text-sm font-semibold text-ink-muted">{text(screen.id, "name")}</p>
+                    <h3 className="mt-1 text-2xl font-bold tracking-tight">{text(screen.id, "title")}</h3>
+                    <p className="mt-3 leading-relaxed text-ink-muted">{text(screen.id, "body")}</p>
                   </div>
                 </div>
               ))}
@@ -117,14 +101,14 @@ export function ScreenshotsCarousel() {
           </div>
 
           <div className="flex items-center justify-center gap-2">
-            <CarouselArrow direction="previous" label="Previous screenshot" onClick={() => show(index - 1)} />
+            <CarouselArrow direction="previous" label={t("home.screenshots.previous")} onClick={() => show(index - 1)} />
             <div className="flex items-center">
               {SCREENS.map((screen, i) => (
-                <CarouselDot key={screen.id} label={`Show ${screen.name} screenshot`} current={i === index} onSelect={() => show(i)} />
+                <CarouselDot key={screen.id} label={t("home.screenshots.show", { screen: text(screen.id, "name") })} current={i === index} onSelect={() => show(i)} />
               ))}
             </div>
-            <CarouselArrow direction="next" label="Next screenshot" onClick={() => show(index + 1)} />
-            <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} what="screenshots" />
+            <CarouselArrow direction="next" label={t("home.screenshots.next")} onClick={() => show(index + 1)} />
+            <PlayPauseButton playing={playing} onToggle={carousel.togglePlaying} playLabel={t("home.screenshots.play")} pauseLabel={t("home.screenshots.pause")} />
           </div>
         </Carousel>
       </div>

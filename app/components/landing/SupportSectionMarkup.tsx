@@ -1,6 +1,7 @@
 import { Icon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { trackedClick } from "~/features/analytics/browser/track";
+import { T, useT } from "~/lib/i18n/react";
 
 const CoffeeIcon = () => (
   <Icon size={22}>
@@ -11,6 +12,7 @@ const CoffeeIcon = () => (
 );
 
 export function SupportSectionMarkup() {
+  const t = useT();
   return (
     <section aria-labelledby="support-heading" className="section">
       <div className="container-page">
@@ -19,12 +21,9 @@ export function SupportSectionMarkup() {
             <CoffeeIcon />
           </span>
           <h2 id="support-heading" className="section-title mt-5">
-            Support an indie developer
+            {t("homeIslands.support.title")}
           </h2>
-          <p className="section-lead mx-auto max-w-xl">
-            {siteConfig.appName} is designed, built and supported by one independent developer, with no ads and no data to
-            sell. If it saves you time, a coffee helps pay for the servers and the next release.
-          </p>
+          <p className="section-lead mx-auto max-w-xl">{t("homeIslands.support.lead", { appName: siteConfig.appName })}</p>
           <a
             className="btn btn-lg support-button mt-8"
             href={siteConfig.donationUrl}
@@ -33,10 +32,9 @@ export function SupportSectionMarkup() {
             {...trackedClick("support_developer_click")}
           >
             <CoffeeIcon />
-            Buy Me a Coffee
-            <span className="sr-only"> (opens in a new tab)</span>
+            <T id="homeIslands.support.button" components={{ hidden: <span className="sr-only" /> }} />
           </a>
-          <p className="mt-4 text-sm text-ink-muted">Entirely optional: a coffee unlocks nothing in the app, it just keeps the work going.</p>
+          <p className="mt-4 text-sm text-ink-muted">{t("homeIslands.support.note")}</p>
         </div>
       </div>
     </section>

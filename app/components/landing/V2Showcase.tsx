@@ -10,6 +10,7 @@ import { V2_SHOWCASE_INTERVAL_MS } from "~/lib/constants";
 import { Carousel, CarouselArrow } from "~/components/ui/Carousel";
 import { Icon } from "~/components/ui/icons";
 import type { V2Feature } from "~/content/v2-features";
+import { useT } from "~/lib/i18n/react";
 
 
 function FeatureIcon({ path, className = "" }: { path: string; className?: string }) {
@@ -24,6 +25,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
   const carousel = useCarousel({ count: FEATURES.length, intervalMs: V2_SHOWCASE_INTERVAL_MS });
   const { index, count, playing, advancing } = carousel;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const t = useT();
 
   const pick = (i: number) => {
     const target = ((i % count) + count) % count;
@@ -54,23 +56,20 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
     <section id="v2" aria-labelledby="v2-heading" className="section bg-brand-gradient">
       <div className="container-page">
         <div className="max-w-2xl">
-          <p className="eyebrow">New in version 2</p>
+          <p className="eyebrow">{t("home.v2.eyebrow")}</p>
           <h2 id="v2-heading" className="section-title">
-            Sync, share and stay private
+            {t("home.v2.title")}
           </h2>
-          <p className="section-lead">
-            Version 2 takes your library beyond one device without giving up what made it yours: six new features, each
-            designed to work with end-to-end encryption.
-          </p>
+          <p className="section-lead">{t("home.v2.lead")}</p>
         </div>
 
         <Carousel
           carousel={carousel}
-          label="Version 2 features"
+          label={t("home.v2.label")}
           name="v2"
           className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-10"
         >
-          <div role="tablist" aria-label="Version 2 features" className="v2-tablist" onKeyDown={onTabKeyDown}>
+          <div role="tablist" aria-label={t("home.v2.label")} className="v2-tablist" onKeyDown={onTabKeyDown}>
             {FEATURES.map((feature, i) => (
               <button
                 key={feature.id}
@@ -107,7 +106,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
                     role="tabpanel"
                     id={`v2-panel-${feature.id}`}
                     aria-roledescription="slide"
-                    aria-label={`${i + 1} of ${count}`}
+                    aria-label={t("home.slidePosition", { index: i + 1, count })}
                     aria-hidden={hidden || undefined}
                     {...(hidden ? ({ inert: "" } as Record<string, string>) : {})}
                     className="stacked-slide card p-6 sm:p-8"
@@ -152,11 +151,11 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
             </div>
 
             <div className="mt-5 flex items-center gap-2">
-              <CarouselArrow direction="previous" label="Previous feature" onClick={() => pick(index - 1)} />
+              <CarouselArrow direction="previous" label={t("home.v2.previous")} onClick={() => pick(index - 1)} />
               <span className="min-w-[3.5rem] text-center text-sm font-medium tabular-nums text-ink-muted" aria-hidden="true">
                 {index + 1} / {count}
               </span>
-              <CarouselArrow direction="next" label="Next feature" onClick={() => pick(index + 1)} />
+              <CarouselArrow direction="next" label={t("home.v2.next")} onClick={() => pick(index + 1)} />
               <button
                 type="button"
                 className="autoplay-switch ml-auto"
@@ -166,7 +165,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
                 <span className="autoplay-switch-track" aria-hidden="true">
                   <span className="autoplay-switch-thumb" />
                 </span>
-                Auto-play
+                {t("home.v2.autoplay")}
               </button>
             </div>
           </div>

@@ -4,6 +4,7 @@
  * describes each screen in words instead.
  */
 import type { ReactNode } from "react";
+import { useT } from "~/lib/i18n/react";
 
 export function MockStatusBar() {
   return (
@@ -27,26 +28,27 @@ export function MockStatusBar() {
 }
 
 const TABS = [
-  { label: "Links", path: "M4 6h16M4 12h16M4 18h10" },
-  { label: "Categories", path: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" },
-  { label: "Search", path: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" },
-  { label: "Settings", path: "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2" },
+  { id: "links", path: "M4 6h16M4 12h16M4 18h10" },
+  { id: "categories", path: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" },
+  { id: "search", path: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4" },
+  { id: "settings", path: "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2" },
 ] as const;
 
-export function MockTabBar({ active }: { active: (typeof TABS)[number]["label"] }) {
+export function MockTabBar({ active }: { active: (typeof TABS)[number]["id"] }) {
+  const t = useT();
   return (
     <div className="absolute inset-x-0 bottom-0 grid grid-cols-4 border-t border-line bg-surface/95 px-2 pt-1.5 pb-4">
       {TABS.map((tab) => (
         <span
-          key={tab.label}
+          key={tab.id}
           className={`flex flex-col items-center gap-0.5 text-[9px] font-medium ${
-            tab.label === active ? "text-brand-600 dark:text-brand-300" : "text-ink-muted"
+            tab.id === active ? "text-brand-600 dark:text-brand-300" : "text-ink-muted"
           }`}
         >
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d={tab.path} />
           </svg>
-          {tab.label}
+          {t(`home.mock.tabs.${tab.id}`)}
         </span>
       ))}
     </div>
