@@ -13,6 +13,7 @@ import { posts, tutorials } from "~/content/generated/content";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { abFieldName } from "~/features/admin/settings/settings-schema";
 import { nameCharactersProblem } from "~/lib/field-rules";
+import { ASSET_PATH } from "~/lib/i18n/page-language";
 import { requestBodyLimit } from "~/server/pipeline";
 import { OWNER } from "./admin";
 import { appRoutes, fillParams, isGuardedAdminPattern, type AppRoute } from "./routes";
@@ -316,6 +317,14 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/notify": waitlistForm("text/html", "notification_modal", "waitlist"),
   "/contact": contactForm("text/html"),
   "/admin/login": loginForm,
+  // The language switcher: any `to` is answered (a path not our own with the language's home page), nothing stored.
+  "/language": {
+    valid: () => ({ lang: "de", to: "/waitlist" }),
+    freeText: { to: asTyped },
+    checked: ["lang"],
+    accepted: [303],
+    refused: [400],
+  },
   "/admin/reviews/new": {
     valid: (id) => reviewFields("create", id),
     freeText: reviewText,
@@ -463,10 +472,10 @@ const EVENT_FIELDS: { field: string; put(batch: EventBatch, value: string, id: s
 // The corpus
 
 export interface Endpoints {
-  /** Every GET-able route (params filled in), with whether it needs the owner's session. */
-  pages: { path: string; pattern: string; admin: boolean }[];
+  /** Every GET-able route (params filled in; English for a localized one), with whether it needs the owner's session. */
+  pages: { path: string; pattern: string; admin: boolean; localized: boolean }[];
   /** Every route with an action, by pattern, with its URL. */
-  forms: { path: string; pattern: string; admin: boolean }[];
+  forms: { path: string; pattern: string; admin: boolean; localized: boolean }[];
   /** Guarded admin pages and actions. */
   adminPages: string[];
   adminActions: string[];
@@ -483,7 +492,7 @@ const PARAM_SAMPLES: Record<string, string> = {
 export function endpointsOf(build: ServerBuild): Endpoints {
   const routes = appRoutes(build).filter((r) => r.pattern !== CATCH_ALL);
   const guarded = (r: AppRoute) => isGuardedAdminPattern(r.pattern);
-  const entry = (r: AppRoute) => ({ path: fillParams(r.pattern, PARAM_SAMPLES), pattern: r.pattern, admin: guarded(r) });
+  const entry = (r: AppRoute) => ({ path: fillParams(r.pattern, PARAM_SAMPLES), pattern: r.pattern, admin: guarded(r), localized: r.localized });
   return {
     pages: routes.filter((r) => r.hasLoader || !r.hasAction).map(entry),
     forms: routes.filter((r) => r.hasAction).map(entry),
@@ -917,14 +926,32 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     const path = `${page.path === "/" ? "" : page.path}/%2e%2e%2f%2e%2e%2fetc%2fpasswd`;
     add("path-traversal", () => ({ name: `GET ${path}${page.admin ? " (signed in)" : ""}`, request: (ctx) => send(path, ctx, { method: "GET", session: sessionFor(page) }) }));
   }
+  const hostileSegments = ["..%2f..%2f..%2fetc%2fpasswd", "%00", "' OR 1=1--", "<script>alert(1)<%2Fscript>", "1e309", "-1"];
   for (const page of endpoints.pages.filter((p) => p.pattern.includes("/:"))) {
-    for (const value of ["..%2f..%2f..%2fetc%2fpasswd", "%00", "' OR 1=1--", "<script>alert(1)<%2Fscript>", "1e309", "-1"]) {
+    for (const value of hostileSegments) {
       const path = page.pattern.replace(/:[^/]+/, value);
       add("path-traversal", () => ({
         name: `GET ${path}${page.admin ? " (signed in)" : ""}`,
         request: (ctx) => send(path, ctx, { method: "GET", session: sessionFor(page) }),
         status: [404],
       }));
+    }
+  }
+
+  // A hostile language prefix on every localized route (pageLanguage): a page redirects to the entry
+  // (a file-like path is a 404), a form's valid submission is a 404 that stores nothing.
+  for (const page of endpoints.pages.filter((p) => p.localized)) {
+    for (const value of hostileSegments) {
+      const path = `/${value}${page.path === "/" ? "" : page.path}`;
+      const fileLike = ASSET_PATH.test(page.path);
+      add("path-traversal", () => ({ name: `GET ${path}`, request: (ctx) => send(path, ctx, { method: "GET" }), status: fileLike ? [404] : [302], ...(fileLike ? {} : { location: "/" }) }));
+    }
+  }
+  for (const form of modelled.filter((f) => f.localized)) {
+    const model = FORM_MODELS[form.pattern]!;
+    for (const value of ["xyz", "en", "en-us", "%00"]) {
+      const path = `/${value}${form.path}`;
+      add("path-traversal", (id) => ({ name: `POST ${path}`, request: (ctx) => send(path, ctx, { body: formBody(model.valid(id)), contentType: FORM, accept: model.accept ?? "text/html" }), status: [404] }));
     }
   }
 
