@@ -317,14 +317,6 @@ export const FORM_MODELS: Record<string, FormModel> = {
   "/notify": waitlistForm("text/html", "notification_modal", "waitlist"),
   "/contact": contactForm("text/html"),
   "/admin/login": loginForm,
-  // The language switcher: any `to` is answered (a path not our own with the language's home page), nothing stored.
-  "/language": {
-    valid: () => ({ lang: "de", to: "/waitlist" }),
-    freeText: { to: asTyped },
-    checked: ["lang"],
-    accepted: [303],
-    refused: [400],
-  },
   "/admin/reviews/new": {
     valid: (id) => reviewFields("create", id),
     freeText: reviewText,
@@ -896,6 +888,21 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     status: [200],
     payload: '"><script>alert(1)</script>',
   }));
+  // The language switcher (POST /language) stores nothing; whatever `to` holds, it stays on this site.
+  for (const lang of ["en", "de"]) {
+    const home = lang === "en" ? "/home" : `/${lang}/home`;
+    for (const target of [...elsewhere, "/admin/..//evil.example", "/de/..//evil.example", "https:evil.example", "/x\r\nSet-Cookie: evil=1", "A".repeat(20_000)]) {
+      add("open-redirect", () => ({
+        name: `POST /language: lang=${lang}, to=${target.slice(0, 40)}`,
+        request: (ctx) => send("/language", ctx, { body: formBody({ lang, to: target }), contentType: FORM }),
+        status: [303],
+        ...(target.startsWith("/admin/%2F") ? {} : { location: home }),
+      }));
+    }
+  }
+  for (const lang of ["xx", "' OR 1=1--", "<script>alert(1)</script>", "de\r\nSet-Cookie: evil=1", ""]) {
+    add("header-injection", () => ({ name: `POST /language: lang=${JSON.stringify(lang)}`, request: (ctx) => send("/language", ctx, { body: formBody({ lang, to: "/home" }), contentType: FORM }), status: [400] }));
+  }
   for (const path of ["//evil.example", "/%2F%2Fevil.example", "/%5Cevil.example", "/\\evil.example/", "/https:/evil.example"]) {
     add("open-redirect", () => ({ name: `GET ${path} (unknown path, sent home)`, request: (ctx) => send(path, ctx, { method: "GET" }) }));
   }
