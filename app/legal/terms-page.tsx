@@ -2,10 +2,14 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { donationHost, LegalDocument, SiteHost, SupportEmail, type LegalSection } from "~/components/legal/LegalDocument";
 import { siteConfig } from "~/config/site";
+import { languageCheckLoader } from "~/lib/i18n/page-language";
 import { pageMeta } from "~/lib/seo";
 
 const LAST_UPDATED = "2026-11-21";
 const app = siteConfig.appName;
+
+// An unknown language prefix is an unknown path: a 404 here, as for any file-like path.
+export const loader = languageCheckLoader;
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -32,15 +32,21 @@ export function siteUrlOf(matches: Matches): string {
 }
 
 /**
- * A page's `hreflang` alternates: every language's version, and `x-default` for visitors whose
- * language is none of them (the neutral entry `/` for the home page, else the English page).
+ * Every language version of a translated page (its hreflang and absolute URL), and `x-default` for
+ * visitors whose language is none of them: the neutral entry `/` for the home page, else the English
+ * page. The page's `<link rel="alternate">`s and the sitemap's `<xhtml:link>`s both list these.
  */
-export function languageAlternates(path: string, siteUrl: string): MetaDescriptor[] {
+export function languageVersions(path: string, siteUrl: string): { hreflang: string; href: string }[] {
   const href = (p: string) => new URL(p, siteUrl).toString();
   return [
-    ...LANGUAGES.map(({ code }) => ({ tagName: "link", rel: "alternate", hrefLang: languageTag(code), href: href(localizedPath(code, path)) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: href(path === "/home" ? "/" : path) },
+    ...LANGUAGES.map(({ code }) => ({ hreflang: languageTag(code), href: href(localizedPath(code, path)) })),
+    { hreflang: "x-default", href: href(path === "/home" ? "/" : path) },
   ];
+}
+
+/** A page's `hreflang` alternates (languageVersions as link tags). */
+export function languageAlternates(path: string, siteUrl: string): MetaDescriptor[] {
+  return languageVersions(path, siteUrl).map(({ hreflang, href }) => ({ tagName: "link", rel: "alternate", hrefLang: hreflang, href }));
 }
 
 /**

@@ -15,9 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const lang = form?.get("lang");
   if (!isLang(lang)) throw new Response("Choose one of the site's languages.", { status: 400 });
-  const to = form?.get("to");
-  const ownPath = typeof to === "string" && /^\/(?!\/)[^\\\s]*$/.test(to) ? to : "/home";
-  const target = new URL(ownPath, request.url);
+  const target = ownPage(form?.get("to"), request.url) ?? new URL("/home", request.url);
   const { path } = splitLanguage(target.pathname);
   const referer = parseUrl(request.headers.get("Referer"));
   if (!target.search && referer?.origin === target.origin && splitLanguage(referer.pathname).path === path) target.search = referer.search;
@@ -25,6 +23,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   const cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
   return redirect(`${localizedPath(lang, path)}${target.search}${target.hash}`, { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+/** The longest `to` taken as a page of ours (a URL's practical limit); anything longer goes home. */
+const MAX_TO_LENGTH = 2048;
+
+/** `to` as one of our own pages, or null when it is anything else. */
+function ownPage(to: FormDataEntryValue | null | undefined, requestUrl: string): URL | null {
+  if (typeof to !== "string" || to.length > MAX_TO_LENGTH || !/^\/(?!\/)[^\\\s]*$/.test(to)) return null;
+  const target = new URL(to, requestUrl);
+  // "/a/..//evil.example" resolves to "//evil.example", which a browser reads as another site.
+  return target.origin === new URL(requestUrl).origin && !target.pathname.startsWith("//") ? target : null;
 }
 
 function parseUrl(value: string | null): URL | null {

@@ -39,6 +39,19 @@ self.addEventListener("message", (event) => {
   );
 });
 
+/**
+ * Offline, a navigation gets its page if it was kept, else the landing page of its language (the path's
+ * prefix, as in /de/features), else any landing page kept: `/` only redirects, so it is never kept itself.
+ */
+async function offlinePage(pathname) {
+  const cache = await caches.open(PAGE_CACHE);
+  const prefix = /^\/[a-z]{2}(?:-[a-z]{2})?\//.exec(pathname)?.[0] ?? "/";
+  const kept = (await cache.match(pathname)) ?? (await cache.match(`${prefix}home`));
+  if (kept) return kept;
+  const anyLanding = (await cache.keys()).find((request) => new URL(request.url).pathname.endsWith("/home"));
+  return anyLanding ? cache.match(anyLanding) : undefined;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -52,7 +65,7 @@ self.addEventListener("fetch", (event) => {
         try {
           return await fetch(request);
         } catch (error) {
-          const cached = (await caches.match(url.pathname, { cacheName: PAGE_CACHE })) ?? (await caches.match("/", { cacheName: PAGE_CACHE }));
+          const cached = await offlinePage(url.pathname);
           if (cached) return cached;
           throw error;
         }

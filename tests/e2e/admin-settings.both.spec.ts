@@ -30,6 +30,6 @@ test("turning on promotion_as_entry_page sends / to /promotion; turning it off b
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(flash(page)).toHaveText("Settings saved.");
   await page.goto("/");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/home$/);
   await expect(page.locator("#waitlist")).toBeVisible();
 });

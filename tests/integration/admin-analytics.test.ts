@@ -49,7 +49,8 @@ const SEED: Seed[] = [
   { name: "page_view", at: D2, path: "/home", visitor: "d2-v1" },
   { name: "page_view", at: D2, path: "/home", times: 2 },
   { name: "page_view", at: D2, path: "/pricing", visitor: "d2-v3", referrer: "news.ycombinator.com", utm: "newsletter", times: 2 },
-  { name: "page_view", at: D3, path: "/", referrer: "www.google.com", utm: "newsletter" },
+  // A landing page in another language is a landing view too.
+  { name: "page_view", at: D3, path: "/pt-br/home", referrer: "www.google.com", utm: "newsletter" },
   // A consented event that is not a page view still makes a visitor.
   { name: "scroll_depth", at: D3, path: "/", visitor: "d3-v9", props: { percent: 50 } },
   // Just outside the range: never counted.
@@ -125,7 +126,7 @@ describe("the analytics page", () => {
     expect(html).toMatch(/<caption>Visitors per day \(analytics consent\)<\/caption>.*<td>2026-01-05<\/td><td>2<\/td>.*<td>2026-01-06<\/td><td>2<\/td>.*<td>2026-01-07<\/td><td>1<\/td>/s);
 
     const pages = text(block(html, "top-pages", "table"));
-    expect(pages).toMatch(/Page Page views Share \/home 7 70% \/pricing 2 20% \/ 1 10%$/);
+    expect(pages).toMatch(/Page Page views Share \/home 7 70% \/pricing 2 20% \/pt-br\/home 1 10%$/);
     expect(pages).not.toContain("/outside");
     expect(text(block(html, "referrers", "table"))).toMatch(/news\.ycombinator\.com 2 67% www\.google\.com 1 33%$/);
     expect(text(block(html, "sources", "table"))).toMatch(/No UTM source \(direct, search, links\) 7 1 14% newsletter 3 1 33%$/);

@@ -134,9 +134,9 @@ describe("impressions", () => {
     const first = await browse("/home", "192.0.2.10");
     const cookie = abCookiePair(first.headers.get("Set-Cookie"));
     for (let i = 0; i < 2; i++) expect((await browse("/home", "192.0.2.10", { Cookie: cookie })).status).toBe(200);
-    // A second visitor, with DNT: 1 (no cookie; the same user agent and language are the same visitor).
+    // A second visitor, with DNT: 1, on the French landing page (no cookie; the same user agent and language are the same visitor).
     const dnt = { DNT: "1", "User-Agent": `${BROWSER_UA} Impressions`, "Accept-Language": "fr" };
-    for (let i = 0; i < 2; i++) expect((await browse("/", "192.0.2.11", dnt)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await browse("/fr/home", "192.0.2.11", dnt)).status).toBe(200);
     // Nobody sees these: a crawler, a link prefetch, a HEAD.
     await browse("/home", "192.0.2.12", { "User-Agent": BOT_UA });
     await browse("/home", "192.0.2.13", { "Sec-Purpose": "prefetch" });

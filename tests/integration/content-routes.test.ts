@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { siteConfig } from "~/config/site";
+import { LANGUAGES, localizedPath } from "~/lib/i18n/languages";
 import { createTestApp, type TestApp } from "../support/app";
 import { SITEMAP_PAGES } from "../support/public-pages";
 
@@ -225,22 +226,33 @@ describe("blog post metadata", () => {
 });
 
 describe("sitemap.xml", () => {
-  it("is well-formed XML listing every public page with absolute URLs and lastmod", async () => {
+  const url = (path: string) => new URL(path, siteConfig.siteUrl).toString();
+  /** Each <url>'s address and its hreflang alternates, in order. */
+  const entriesOf = (xml: string) =>
+    [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry]) => ({
+      loc: elementTexts(entry!, "loc")[0],
+      alternates: [...entry!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, hreflang, href]) => `${hreflang} ${href}`),
+    }));
+
+  it("is well-formed XML listing every public page in every language with absolute URLs and lastmod", async () => {
     const response = await app.fetch("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const xml = await response.text();
     expect(assertWellFormedXml(xml)).toBe("urlset");
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     const locs = elementTexts(xml, "loc");
     const expected = [
-      ...SITEMAP_PAGES,
+      ...SITEMAP_PAGES.flatMap((path) => LANGUAGES.map(({ code }) => localizedPath(code, path))),
       ...posts.map((post) => `/blog/${post.slug}`),
       ...tutorials.map((tutorial) => `/tutorials/${tutorial.slug}`),
-    ].map((path) => new URL(path, siteConfig.siteUrl).toString());
+    ].map(url);
     expect(locs).toEqual(expected);
-    for (const excluded of ["/blog-test", "/promotion-blue", "/waitlist", "/notify", "/admin"]) {
-      expect(locs).not.toContain(new URL(excluded, siteConfig.siteUrl).toString());
+    expect(locs).toContain(url("/pt-br/privacy.html"));
+    // `/` redirects (it negotiates the language): it is only the home page's x-default.
+    for (const excluded of ["/", "/blog-test", "/promotion-blue", "/waitlist", "/notify", "/admin", "/de/blog-test", "/de/waitlist"]) {
+      expect(locs).not.toContain(url(excluded));
     }
     const lastmods = elementTexts(xml, "lastmod");
     expect(lastmods).toHaveLength(locs.length);
@@ -248,6 +260,25 @@ describe("sitemap.xml", () => {
     for (const post of posts) {
       const index = locs.indexOf(`${siteConfig.siteUrl}/blog/${post.slug}`);
       expect(lastmods[index]).toBe(post.dateModified ?? post.datePublished);
+    }
+  });
+
+  it("gives every language version of a page all its alternates and x-default; posts and tutorials, English only, none", async () => {
+    const entries = entriesOf(await (await app.fetch("/sitemap.xml")).text());
+    const versionsOf = (path: string) => [
+      ...LANGUAGES.map(({ code, hreflang }) => `${hreflang} ${url(localizedPath(code, path))}`),
+      `x-default ${url(path === "/home" ? "/" : path)}`,
+    ];
+    for (const path of SITEMAP_PAGES) {
+      for (const { code } of LANGUAGES) {
+        const entry = entries.find((e) => e.loc === url(localizedPath(code, path)));
+        expect(entry?.alternates, localizedPath(code, path)).toEqual(versionsOf(path));
+      }
+    }
+    expect(versionsOf("/home")).toContain(`pt-BR ${url("/pt-br/home")}`);
+    expect(versionsOf("/home")).toContain(`x-default ${url("/")}`);
+    for (const path of [...posts.map((post) => `/blog/${post.slug}`), ...tutorials.map((tutorial) => `/tutorials/${tutorial.slug}`)]) {
+      expect(entries.find((e) => e.loc === url(path))?.alternates, path).toEqual([]);
     }
   });
 });

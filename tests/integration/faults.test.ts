@@ -104,9 +104,16 @@ describe("the landing page under storage faults", () => {
   };
 
   describe.each(Object.keys(FAULTS))("%s", (fault) => {
-    it.each(["/", "/home"])("%s renders 200 with the fallbacks, without waiting for the failing store", async (path) => {
-      const { response, body } = await timed(app.withEnv(FAULTS[fault]!()), path);
-      expect(response.status).toBe(200); // the default entry setting: the landing page, not /promotion
+    it("/ sends visitors to their language's landing page (the default entry setting, not /promotion), without waiting for the failing store", async () => {
+      const { response } = await timed(app.withEnv(FAULTS[fault]!()), new Request("http://127.0.0.1:8788/", { headers: { "Accept-Language": "de-DE" } }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/de/home");
+      if (fault === STALLED) expect(stalled!.waiting).toBeGreaterThan(0);
+    });
+
+    it("/home renders 200 with the fallbacks, without waiting for the failing store", async () => {
+      const { response, body } = await timed(app.withEnv(FAULTS[fault]!()), "/home");
+      expect(response.status).toBe(200);
       expect(body).toContain('id="hero-heading"');
       expect(body).toContain("Join Our Beta Testing Program");
       expect(showsReviews(body)).toBe(EXPECTED[fault]!.reviews);

@@ -10,6 +10,7 @@
  */
 import { createCookie } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LANGUAGE_COOKIE } from "~/lib/i18n/languages";
 import { adminPost, cookiePair, createAdminUser, OWNER, pageGet, signIn } from "../support/admin";
 import {
   CATEGORIES,
@@ -59,7 +60,7 @@ const TABLES = Object.keys(KEY_COLUMN) as Table[];
 /** Rows the site writes of its own accord whatever the input: the A/B impressions of the landing pages it served (ADR 0047). */
 const OWN_RECORDS: Partial<Record<Table, string>> = { analytics_events: "name <> 'ab_test_served'" };
 /** Cookies this site sets; anything else in a Set-Cookie was injected. */
-const OUR_COOKIES = new Set(["lv_admin", "__Host-lv_admin", "lv_admin_flash", "__Host-lv_admin_flash", "lv_ab"]);
+const OUR_COOKIES = new Set(["lv_admin", "__Host-lv_admin", "lv_admin_flash", "__Host-lv_admin_flash", "lv_ab", LANGUAGE_COOKIE]);
 const OTHER_SECRET = "an attacker's guess at the secret, 32+ characters long";
 
 let app: TestApp;
@@ -218,7 +219,7 @@ describe("the hostile-input corpus", () => {
     for (const category of CATEGORIES) expect(perCategory[category], category).toBeGreaterThanOrEqual(5);
     expect(new Set(corpus.map((k) => k.id)).size).toBe(corpus.length);
     // A new form endpoint must say what it accepts before its fields are attacked.
-    const unmodelled = endpoints.forms.filter((f) => !FORM_MODELS[f.pattern] && !["/api/events", "/admin/logout"].includes(f.pattern));
+    const unmodelled = endpoints.forms.filter((f) => !FORM_MODELS[f.pattern] && !["/api/events", "/admin/logout", "/language"].includes(f.pattern));
     expect(unmodelled.map((f) => f.pattern)).toEqual([]);
     expect(endpoints.adminPages).toContain("/admin/dashboard");
   });

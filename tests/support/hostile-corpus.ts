@@ -13,6 +13,7 @@ import { posts, tutorials } from "~/content/generated/content";
 import { AB_TEST_NAMES, DEFAULT_AB_TESTS } from "~/lib/ab-tests";
 import { abFieldName } from "~/features/admin/settings/settings-schema";
 import { nameCharactersProblem } from "~/lib/field-rules";
+import { ASSET_PATH } from "~/lib/i18n/page-language";
 import { requestBodyLimit } from "~/server/pipeline";
 import { OWNER } from "./admin";
 import { appRoutes, fillParams, isGuardedAdminPattern, type AppRoute } from "./routes";
@@ -463,10 +464,10 @@ const EVENT_FIELDS: { field: string; put(batch: EventBatch, value: string, id: s
 // The corpus
 
 export interface Endpoints {
-  /** Every GET-able route (params filled in), with whether it needs the owner's session. */
-  pages: { path: string; pattern: string; admin: boolean }[];
+  /** Every GET-able route (params filled in; English for a localized one), with whether it needs the owner's session. */
+  pages: { path: string; pattern: string; admin: boolean; localized: boolean }[];
   /** Every route with an action, by pattern, with its URL. */
-  forms: { path: string; pattern: string; admin: boolean }[];
+  forms: { path: string; pattern: string; admin: boolean; localized: boolean }[];
   /** Guarded admin pages and actions. */
   adminPages: string[];
   adminActions: string[];
@@ -483,7 +484,7 @@ const PARAM_SAMPLES: Record<string, string> = {
 export function endpointsOf(build: ServerBuild): Endpoints {
   const routes = appRoutes(build).filter((r) => r.pattern !== CATCH_ALL);
   const guarded = (r: AppRoute) => isGuardedAdminPattern(r.pattern);
-  const entry = (r: AppRoute) => ({ path: fillParams(r.pattern, PARAM_SAMPLES), pattern: r.pattern, admin: guarded(r) });
+  const entry = (r: AppRoute) => ({ path: fillParams(r.pattern, PARAM_SAMPLES), pattern: r.pattern, admin: guarded(r), localized: r.localized });
   return {
     pages: routes.filter((r) => r.hasLoader || !r.hasAction).map(entry),
     forms: routes.filter((r) => r.hasAction).map(entry),
@@ -887,6 +888,21 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     status: [200],
     payload: '"><script>alert(1)</script>',
   }));
+  // The language switcher (POST /language) stores nothing; whatever `to` holds, it stays on this site.
+  for (const lang of ["en", "de"]) {
+    const home = lang === "en" ? "/home" : `/${lang}/home`;
+    for (const target of [...elsewhere, "/admin/..//evil.example", "/de/..//evil.example", "https:evil.example", "/x\r\nSet-Cookie: evil=1", "A".repeat(20_000)]) {
+      add("open-redirect", () => ({
+        name: `POST /language: lang=${lang}, to=${target.slice(0, 40)}`,
+        request: (ctx) => send("/language", ctx, { body: formBody({ lang, to: target }), contentType: FORM }),
+        status: [303],
+        ...(target.startsWith("/admin/%2F") ? {} : { location: home }),
+      }));
+    }
+  }
+  for (const lang of ["xx", "' OR 1=1--", "<script>alert(1)</script>", "de\r\nSet-Cookie: evil=1", ""]) {
+    add("header-injection", () => ({ name: `POST /language: lang=${JSON.stringify(lang)}`, request: (ctx) => send("/language", ctx, { body: formBody({ lang, to: "/home" }), contentType: FORM }), status: [400] }));
+  }
   for (const path of ["//evil.example", "/%2F%2Fevil.example", "/%5Cevil.example", "/\\evil.example/", "/https:/evil.example"]) {
     add("open-redirect", () => ({ name: `GET ${path} (unknown path, sent home)`, request: (ctx) => send(path, ctx, { method: "GET" }) }));
   }
@@ -917,14 +933,32 @@ export function hostileCorpus(build: ServerBuild): HostileCase[] {
     const path = `${page.path === "/" ? "" : page.path}/%2e%2e%2f%2e%2e%2fetc%2fpasswd`;
     add("path-traversal", () => ({ name: `GET ${path}${page.admin ? " (signed in)" : ""}`, request: (ctx) => send(path, ctx, { method: "GET", session: sessionFor(page) }) }));
   }
+  const hostileSegments = ["..%2f..%2f..%2fetc%2fpasswd", "%00", "' OR 1=1--", "<script>alert(1)<%2Fscript>", "1e309", "-1"];
   for (const page of endpoints.pages.filter((p) => p.pattern.includes("/:"))) {
-    for (const value of ["..%2f..%2f..%2fetc%2fpasswd", "%00", "' OR 1=1--", "<script>alert(1)<%2Fscript>", "1e309", "-1"]) {
+    for (const value of hostileSegments) {
       const path = page.pattern.replace(/:[^/]+/, value);
       add("path-traversal", () => ({
         name: `GET ${path}${page.admin ? " (signed in)" : ""}`,
         request: (ctx) => send(path, ctx, { method: "GET", session: sessionFor(page) }),
         status: [404],
       }));
+    }
+  }
+
+  // A hostile language prefix on every localized route (pageLanguage): a page redirects to the entry
+  // (a file-like path is a 404), a form's valid submission is a 404 that stores nothing.
+  for (const page of endpoints.pages.filter((p) => p.localized)) {
+    for (const value of hostileSegments) {
+      const path = `/${value}${page.path === "/" ? "" : page.path}`;
+      const fileLike = ASSET_PATH.test(page.path);
+      add("path-traversal", () => ({ name: `GET ${path}`, request: (ctx) => send(path, ctx, { method: "GET" }), status: fileLike ? [404] : [302], ...(fileLike ? {} : { location: "/" }) }));
+    }
+  }
+  for (const form of modelled.filter((f) => f.localized)) {
+    const model = FORM_MODELS[form.pattern]!;
+    for (const value of ["xyz", "en", "en-us", "%00"]) {
+      const path = `/${value}${form.path}`;
+      add("path-traversal", (id) => ({ name: `POST ${path}`, request: (ctx) => send(path, ctx, { body: formBody(model.valid(id)), contentType: FORM, accept: model.accept ?? "text/html" }), status: [404] }));
     }
   }
 

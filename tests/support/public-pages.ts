@@ -6,11 +6,11 @@
  */
 
 /**
- * What /sitemap.xml must list before the posts and tutorials, in its order: the indexable pages of
- * spec section 2 (tests/integration/content-routes.test.ts checks the sitemap against it).
+ * What /sitemap.xml must list before the posts and tutorials, in its order, as English paths: the
+ * indexable pages of spec section 2, each in every language (/home, /de/home, …, then /features, …;
+ * tests/integration/content-routes.test.ts checks the sitemap against it). Not `/`: it redirects.
  */
 export const SITEMAP_PAGES = [
-  "/",
   "/home",
   "/features",
   "/how-it-works",
@@ -51,7 +51,7 @@ export const PAGES_OUTSIDE_SITEMAP = [
   "/blog-test",
   "/promotion-blue",
   `/link-sanitization?url=${encodeURIComponent(TRACKED_LINK)}`,
-  // The not-found page (an unknown post; unknown paths without an extension redirect to /).
+  // The not-found page (an unknown post; unknown paths without an extension redirect to the entry).
   "/blog/no-such-post",
 ] as const;
 

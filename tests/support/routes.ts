@@ -7,11 +7,19 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { PATHS_HANDLED_BEFORE_REMIX } from "~/server/pipeline";
 
 export interface AppRoute {
-  /** The URL pattern, e.g. "/blog/:slug", "/admin/reviews/:id", "/*". */
+  /**
+   * The URL pattern, e.g. "/blog/:slug", "/admin/reviews/:id", "/*"; for a localized route its English
+   * pattern, without the optional language segment ("/:lang?/waitlist" is "/waitlist", localized).
+   */
   pattern: string;
   hasLoader: boolean;
   hasAction: boolean;
+  /** Whether the route also answers under a language prefix (`($lang).*.tsx`, the legal pages). */
+  localized: boolean;
 }
+
+/** The optional language segment of a localized route's path (ADR 0057). */
+const LANGUAGE_SEGMENT = ":lang?";
 
 /** The server build `npm run build` wrote (integration tests run after a build). */
 export async function loadServerBuild(): Promise<ServerBuild> {
@@ -35,11 +43,13 @@ export function appRoutes(build: ServerBuild): AppRoute[] {
     const hasLoader = typeof module.loader === "function";
     const hasAction = typeof module.action === "function";
     if (!hasLoader && !hasAction && typeof module.default !== "function") continue;
-    const pattern = `/${fullPath(id)}`;
+    const [first, ...rest] = fullPath(id).split("/");
+    const localized = first === LANGUAGE_SEGMENT;
+    const pattern = `/${(localized ? rest : [first, ...rest]).join("/")}`;
     const known = byPattern.get(pattern);
-    byPattern.set(pattern, { pattern, hasLoader: hasLoader || Boolean(known?.hasLoader), hasAction: hasAction || Boolean(known?.hasAction) });
+    byPattern.set(pattern, { pattern, hasLoader: hasLoader || Boolean(known?.hasLoader), hasAction: hasAction || Boolean(known?.hasAction), localized: localized || Boolean(known?.localized) });
   }
-  for (const pattern of PATHS_HANDLED_BEFORE_REMIX) byPattern.set(pattern, { pattern, hasLoader: true, hasAction: true });
+  for (const pattern of PATHS_HANDLED_BEFORE_REMIX) byPattern.set(pattern, { pattern, hasLoader: true, hasAction: true, localized: false });
   return [...byPattern.values()].sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 
@@ -66,15 +76,19 @@ const SEGMENT_SCORE = { static: 10, dynamic: 3, splat: -2 } as const;
 
 /**
  * The pattern of `routes` that `pathname` resolves to: of the patterns it matches, the one with the
- * highest rank; the catch-all "/*" when no other matches.
+ * highest rank; the catch-all "/*" when no other matches. A localized route matches with and without
+ * a first segment for its language (any word, as Remix matches it: the route refuses unknown ones).
  */
 export function routePatternOf(routes: readonly AppRoute[], pathname: string): string {
   const segments = pathname.split("/").filter(Boolean);
   let best = { pattern: "/*", score: -Infinity };
-  for (const { pattern } of routes) {
+  const variants = routes.flatMap(({ pattern, localized }) => {
+    const parts = pattern.split("/").filter(Boolean);
+    return localized ? [{ pattern, parts }, { pattern, parts: [":lang", ...parts] }] : [{ pattern, parts }];
+  });
+  for (const { pattern, parts } of variants) {
     let score = 0;
     let matched = true;
-    const parts = pattern.split("/").filter(Boolean);
     for (const [i, part] of parts.entries()) {
       if (part === "*") {
         score += SEGMENT_SCORE.splat;

@@ -16,7 +16,16 @@ export function pageLanguage({ params, request }: { params: { lang?: string }; r
   if (isLang(prefix) && prefix !== DEFAULT_LANG) return prefix;
   const url = new URL(request.url);
   const readOnly = request.method === "GET" || request.method === "HEAD";
-  if (!readOnly || ASSET_PATH.test(url.pathname)) throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!readOnly) throw notFound();
+  // Before the file-like check: /en/privacy.html is the English legal page's address with the prefix.
   if (prefix === DEFAULT_LANG) throw redirect(`${url.pathname.slice(1 + prefix.length) || "/"}${url.search}`, 301);
+  if (ASSET_PATH.test(url.pathname)) throw notFound();
   throw redirect("/", 302);
+}
+
+/** The loader of a localized page that loads nothing (its words are all rendered on the server): only the language check. */
+export function languageCheckLoader({ params, request }: { params: { lang?: string }; request: Request }): null {
+  pageLanguage({ params, request });
+  return null;
 }

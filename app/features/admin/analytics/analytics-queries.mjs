@@ -20,8 +20,11 @@
 
 import { OTHER_VALUE } from "../../analytics/count-statements.mjs";
 
-/** Paths that count as a landing view in the sign-up funnel. */
-export const LANDING_PATHS = ["/", "/home"];
+/**
+ * Paths that count as a landing view in the sign-up funnel: the landing page in every language
+ * (app/lib/i18n/languages.ts), and `/`, which showed it before it became the language entry.
+ */
+export const LANDING_PATHS = ["/", "/home", "/de/home", "/fr/home", "/es/home", "/pt-br/home", "/ja/home"];
 /** The `form` property of the sign-up form's form_start and form_submit events (spec section 7). */
 export const SIGNUP_FORM = "beta_signup";
 /** Rows kept for the top-N tables. */
