@@ -5,8 +5,9 @@ export default {
   // browser chunk is named after its file, and "[" is not allowed in the chunk's URL (Nu Html Checker).
   routes: (defineRoutes) =>
     defineRoutes((route) => {
-      route("privacy.html", "legal/privacy-page.tsx");
-      route("terms.html", "legal/terms-page.tsx");
+      // Each in every language, like the ($lang) routes: /de/privacy.html (pageLanguage refuses unknown prefixes).
+      route(":lang?/privacy.html", "legal/privacy-page.tsx");
+      route(":lang?/terms.html", "legal/terms-page.tsx");
     }),
   server: undefined,
   serverBuildPath: "build/index.js",

@@ -16,7 +16,8 @@ export function pageLanguage({ params, request }: { params: { lang?: string }; r
   if (isLang(prefix) && prefix !== DEFAULT_LANG) return prefix;
   const url = new URL(request.url);
   const readOnly = request.method === "GET" || request.method === "HEAD";
+  // English's own prefix first: the legal pages' addresses end in .html (/en/privacy.html → /privacy.html).
+  if (readOnly && prefix === DEFAULT_LANG) throw redirect(`${url.pathname.slice(1 + prefix.length) || "/"}${url.search}`, 301);
   if (!readOnly || ASSET_PATH.test(url.pathname)) throw new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  if (prefix === DEFAULT_LANG) throw redirect(`${url.pathname.slice(1 + prefix.length) || "/"}${url.search}`, 301);
   throw redirect("/", 302);
 }
