@@ -1,13 +1,18 @@
 /**
  * The free tier and the paid plans, written once: /pricing renders the cards, the comparison
  * table and the Offer structured data from this module, and /download lists what the free tier
- * includes from it.
+ * includes from it. The words are message ids (app/locales/<lang>.json, `pricing.*`; content imports
+ * nothing of the i18n library, so they are typed loosely here and a unit test holds every one to the
+ * catalogue), read with `PLAN_VALUES` for their placeholders.
  *
  * Prices are the US App Store prices in US dollars, as plain numbers. Apple sets the price in every
  * other storefront and shows it in the local currency there, so the pages say so next to them.
  */
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { faqEntries, type FaqEntry, type FaqTranslate } from "~/content/faq";
+
+/** A message id of the plans (`pricing.…`). */
+export type PlanMessage = `pricing.${string}`;
 
 export type PlanTier = "free" | "pro" | "family";
 export type BillingPeriod = "month" | "year";
@@ -16,16 +21,16 @@ export interface Plan {
   id: "free" | "pro-monthly" | "pro-yearly" | "family";
   /** The column of the comparison table the plan belongs to (Pro monthly and yearly share one). */
   tier: PlanTier;
-  name: string;
+  name: PlanMessage;
   /** US dollars; 0 for the free tier. */
   priceUsd: number;
   /** Null for the free tier. */
   period: BillingPeriod | null;
-  summary: string;
+  summary: PlanMessage;
   /** What the plan gives, one short line each (the card's list). */
-  includes: readonly string[];
+  includes: readonly PlanMessage[];
   /** A limit worth stating up front. */
-  limit?: string;
+  limit?: PlanMessage;
   /** Starts with the free trial (MARKETING_CLAIMS.freeTrialDays). */
   trial: boolean;
   /** Shown as the recommended plan. */
@@ -40,52 +45,55 @@ export const FREE_SHARED_COLLECTIONS = 3;
 /** How many people one Family subscription covers (Apple's Family Sharing: the organiser and five more). */
 export const FAMILY_MEMBERS = 6;
 
+/** The placeholders of the plans' messages. */
+export const PLAN_VALUES = { days: TRIAL_DAYS, freeShared: FREE_SHARED_COLLECTIONS, familyMembers: FAMILY_MEMBERS, supportEmail: siteConfig.supportEmail };
+
 /** What Pro gives, monthly or yearly alike. */
 const PRO_INCLUDES = [
-  "Cloud sync with end-to-end encryption",
-  "Unlimited collaborative collections with Owner, Editor and Viewer roles",
-  "AI categorisation suggestions",
-  "Smart reminders",
-  "Advanced organisation: saved filters and bulk edits",
-  "Priority support from the developer",
-] as const;
+  "pricing.plans.pro.sync",
+  "pricing.plans.pro.collections",
+  "pricing.plans.pro.ai",
+  "pricing.plans.pro.reminders",
+  "pricing.plans.pro.organisation",
+  "pricing.plans.pro.support",
+] as const satisfies readonly PlanMessage[];
 
 export const PLANS = [
   {
     id: "free",
     tier: "free",
-    name: "Free",
+    name: "pricing.plans.free.name",
     priceUsd: 0,
     period: null,
-    summary: "Everything you need to save, organise and find your links, on your own device. Free for good, not for a while.",
+    summary: "pricing.plans.free.summary",
     includes: [
-      "Unlimited saved links",
-      "Custom categories and instant search",
-      "Link sanitization on every link you save",
-      "QR codes to share and to save links",
-      "On-device storage, no account needed",
-      "Import and export whenever you like",
+      "pricing.plans.free.unlimitedLinks",
+      "pricing.plans.free.categories",
+      "pricing.plans.free.sanitization",
+      "pricing.plans.free.qrCodes",
+      "pricing.plans.free.onDevice",
+      "pricing.plans.free.importExport",
     ],
-    limit: `Share up to ${FREE_SHARED_COLLECTIONS} collaborative collections`,
+    limit: "pricing.plans.free.limit",
     trial: false,
   },
   {
     id: "pro-monthly",
     tier: "pro",
-    name: "Pro Monthly",
+    name: "pricing.plans.pro-monthly.name",
     priceUsd: 2.99,
     period: "month",
-    summary: "Every Pro feature, billed monthly. Cancel whenever you like from your Apple ID settings.",
+    summary: "pricing.plans.pro-monthly.summary",
     includes: PRO_INCLUDES,
     trial: true,
   },
   {
     id: "pro-yearly",
     tier: "pro",
-    name: "Pro Yearly",
+    name: "pricing.plans.pro-yearly.name",
     priceUsd: 24.99,
     period: "year",
-    summary: "The same Pro features as monthly, for a year at a time and for less.",
+    summary: "pricing.plans.pro-yearly.summary",
     includes: PRO_INCLUDES,
     trial: true,
     featured: true,
@@ -93,15 +101,15 @@ export const PLANS = [
   {
     id: "family",
     tier: "family",
-    name: "Family",
+    name: "pricing.plans.family.name",
     priceUsd: 39.99,
     period: "year",
-    summary: `Pro for up to ${FAMILY_MEMBERS} people through Apple's Family Sharing, each with their own private library.`,
+    summary: "pricing.plans.family.summary",
     includes: [
-      `Every Pro feature for up to ${FAMILY_MEMBERS} family members`,
-      "Each person's library stays private and separately encrypted",
-      "Shared family collections for trips, recipes and school",
-      "One subscription, managed by the family organiser",
+      "pricing.plans.family.everyPro",
+      "pricing.plans.family.privateLibraries",
+      "pricing.plans.family.sharedCollections",
+      "pricing.plans.family.oneSubscription",
     ],
     trial: true,
   },
@@ -115,8 +123,8 @@ export function formatUsd(amount: number): string {
 }
 
 /** "per month" / "per year" / "forever". */
-export function periodLabel(period: BillingPeriod | null): string {
-  return period === null ? "forever" : `per ${period}`;
+export function periodLabel(period: BillingPeriod | null): PlanMessage {
+  return period === null ? "pricing.period.forever" : `pricing.period.${period}`;
 }
 
 function planById(id: PlanId): Plan {
@@ -135,71 +143,59 @@ export function yearlySavingPercent(): number {
 export const FREE_PLAN: Plan = planById("free");
 
 /** The comparison table's columns: one per tier. */
-export const COMPARISON_TIERS: readonly { tier: PlanTier; label: string }[] = [
-  { tier: "free", label: "Free" },
-  { tier: "pro", label: "Pro" },
-  { tier: "family", label: "Family" },
+export const COMPARISON_TIERS: readonly { tier: PlanTier; label: PlanMessage }[] = [
+  { tier: "free", label: "pricing.tiers.free" },
+  { tier: "pro", label: "pricing.tiers.pro" },
+  { tier: "family", label: "pricing.tiers.family" },
 ];
 
 export interface ComparisonRow {
-  feature: string;
-  /** true: included; false: not included; a string: included with that limit or detail. */
-  values: Record<PlanTier, boolean | string>;
+  feature: PlanMessage;
+  /** true: included; false: not included; a message: included with that limit or detail (read with PLAN_VALUES). */
+  values: Record<PlanTier, boolean | PlanMessage>;
 }
 
 const everyTier = { free: true, pro: true, family: true } as const;
 const paidOnly = { free: false, pro: true, family: true } as const;
+const unlimited = "pricing.compare.unlimited";
 
 export const COMPARISON: readonly ComparisonRow[] = [
-  { feature: "Saved links", values: { free: "Unlimited", pro: "Unlimited", family: "Unlimited" } },
-  { feature: "Save from any app with the share sheet", values: everyTier },
-  { feature: "Custom categories, tags and favourites", values: everyTier },
-  { feature: "Instant on-device search", values: everyTier },
-  { feature: "Link sanitization", values: everyTier },
-  { feature: "QR codes", values: everyTier },
-  { feature: "Deep links", values: everyTier },
-  { feature: "Import and export", values: everyTier },
-  { feature: "On-device storage", values: everyTier },
-  {
-    feature: "Collaborative collections (Owner, Editor, Viewer)",
-    values: { free: `Up to ${FREE_SHARED_COLLECTIONS}`, pro: "Unlimited", family: "Unlimited" },
-  },
-  { feature: "Cloud sync with end-to-end encryption", values: paidOnly },
-  { feature: "AI categorisation", values: paidOnly },
-  { feature: "Smart reminders", values: paidOnly },
-  { feature: "Advanced organisation", values: paidOnly },
-  { feature: "Priority support", values: paidOnly },
-  { feature: "People covered", values: { free: "1", pro: "1", family: `Up to ${FAMILY_MEMBERS}` } },
+  { feature: "pricing.compare.rows.savedLinks", values: { free: unlimited, pro: unlimited, family: unlimited } },
+  { feature: "pricing.compare.rows.shareSheet", values: everyTier },
+  { feature: "pricing.compare.rows.categories", values: everyTier },
+  { feature: "pricing.compare.rows.search", values: everyTier },
+  { feature: "pricing.compare.rows.sanitization", values: everyTier },
+  { feature: "pricing.compare.rows.qrCodes", values: everyTier },
+  { feature: "pricing.compare.rows.deepLinks", values: everyTier },
+  { feature: "pricing.compare.rows.importExport", values: everyTier },
+  { feature: "pricing.compare.rows.onDevice", values: everyTier },
+  { feature: "pricing.compare.rows.collections", values: { free: "pricing.compare.upToFreeShared", pro: unlimited, family: unlimited } },
+  { feature: "pricing.compare.rows.sync", values: paidOnly },
+  { feature: "pricing.compare.rows.ai", values: paidOnly },
+  { feature: "pricing.compare.rows.reminders", values: paidOnly },
+  { feature: "pricing.compare.rows.organisation", values: paidOnly },
+  { feature: "pricing.compare.rows.support", values: paidOnly },
+  { feature: "pricing.compare.rows.people", values: { free: "pricing.compare.onePerson", pro: "pricing.compare.onePerson", family: "pricing.compare.upToFamily" } },
 ];
 
 /** Questions of the shared FAQ (app/content/faq.ts) that are about plans and billing, by id. */
 export const BILLING_FAQ_IDS = ["pricing", "sync", "collaboration", "data-deletion"] as const;
 
 /** Billing questions the landing FAQ does not ask (its list is fixed at the spec's eleven). */
-export const BILLING_QUESTIONS: readonly FaqEntry[] = [
-  {
-    id: "trial",
-    question: "How does the free trial work?",
-    answer: `Pro and Family start with a ${TRIAL_DAYS}-day free trial${MARKETING_CLAIMS.noCreditCard ? ", no credit card required" : ""}. You get every paid feature from the first day, and you can cancel in your Apple ID settings before the trial ends without being charged.`,
-  },
-  {
-    id: "change-plan",
-    question: "Can I switch between monthly, yearly and Family?",
-    answer: `Yes. Change plans in the app or in your Apple ID subscription settings. Apple applies the change and works out any credit for the time you have already paid for. Your library and settings stay exactly as they are.`,
-  },
-  {
-    id: "stop-paying",
-    question: "What happens to my links if I stop paying?",
-    answer: `Nothing is deleted. Your library stays on your device with every free feature. Sync, AI suggestions and reminders stop until you subscribe again, and collaborative collections beyond the free ${FREE_SHARED_COLLECTIONS} become read-only.`,
-  },
-  {
-    id: "refunds",
-    question: "How do refunds work?",
-    answer: `Subscriptions are sold and billed by Apple, so refunds are requested from Apple through the App Store. If something is wrong with the app itself, write to ${siteConfig.supportEmail} first and we will try to put it right.`,
-  },
+const BILLING_QUESTION_IDS = ["trial", "change-plan", "stop-paying", "refunds"] as const;
+
+/** Every message id of the billing-only questions (for the catalogue test). */
+export const BILLING_QUESTION_MESSAGES: readonly PlanMessage[] = [
+  ...BILLING_QUESTION_IDS.flatMap((id): PlanMessage[] => [`pricing.faq.${id}.question`, `pricing.faq.${id}.answer`]),
+  "pricing.faq.trial.answerNoCard",
 ];
 
 /** The pricing page's FAQ: the shared billing questions (same text as the landing FAQ), then the billing-only ones. */
-export function billingFaq(t: FaqTranslate): readonly FaqEntry[] {
-  return [...faqEntries(t, BILLING_FAQ_IDS), ...BILLING_QUESTIONS];
+export function billingFaq(t: FaqTranslate, planText: (id: PlanMessage) => string): readonly FaqEntry[] {
+  const own = BILLING_QUESTION_IDS.map((id) => ({
+    id,
+    question: planText(`pricing.faq.${id}.question`),
+    answer: planText(id === "trial" && MARKETING_CLAIMS.noCreditCard ? "pricing.faq.trial.answerNoCard" : `pricing.faq.${id}.answer`),
+  }));
+  return [...faqEntries(t, BILLING_FAQ_IDS), ...own];
 }

@@ -5,12 +5,24 @@
  * - an instant (a row's ISO timestamp), as the admin reads it: in UTC, one time zone for every admin.
  */
 
+import { languageTag, type Lang } from "~/lib/i18n/languages";
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "2025-03-04" → "4 March 2025". */
 export function formatCalendarDay(isoDay: string): string {
   const [year, month, day] = isoDay.split("-").map(Number);
   return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
+/**
+ * A calendar day in a page's language: English as `formatCalendarDay` writes it, the others by Intl
+ * ("4. März 2025"); read in UTC so every time zone names the same day.
+ */
+export function formatCalendarDayIn(lang: Lang, isoDay: string): string {
+  if (lang === "en") return formatCalendarDay(isoDay);
+  const [year = 1970, month = 1, day = 1] = isoDay.split("-").map(Number);
+  return new Intl.DateTimeFormat(languageTag(lang), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, day));
 }
 
 /** An instant as its UTC day: "21 Nov 2026"; "—" when there is none. */

@@ -2,9 +2,9 @@
  * schema.org structured data shapes (spec section 3), rendered as JSON-LD via Remix meta.
  */
 import { siteConfig } from "~/config/site";
-import type { Plan } from "~/content/plans";
+import type { Plan, PlanMessage } from "~/content/plans";
+import { languageTag, localizedPath, type Lang } from "~/lib/i18n/languages";
 import { DEFAULT_APP_RATING } from "~/lib/constants";
-import { languageTag, type Lang } from "~/lib/i18n/languages";
 
 /**
  * Each builder takes the canonical origin of the deployment (siteUrl, ~/lib/seo). A page in a
@@ -81,12 +81,13 @@ export function blogPostingData(post: BlogPostingInput) {
   };
 }
 
-/** schema.org: the app with one Offer per plan (JSON-LD for /pricing). */
-export function plansStructuredData(plans: readonly Plan[], siteUrl: string) {
-  const pricingUrl = new URL("/pricing", siteUrl).toString();
+/** schema.org: the app with one Offer per plan (JSON-LD for /pricing), in the page's language. */
+export function plansStructuredData(plans: readonly Plan[], siteUrl: string, lang: Lang, planText: (id: PlanMessage) => string) {
+  const pricingUrl = new URL(localizedPath(lang, "/pricing"), siteUrl).toString();
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
+    inLanguage: languageTag(lang),
     name: siteConfig.appName,
     applicationCategory: "ProductivityApplication",
     operatingSystem: "iOS, iPadOS",
@@ -96,8 +97,8 @@ export function plansStructuredData(plans: readonly Plan[], siteUrl: string) {
       const price = plan.priceUsd.toFixed(2);
       return {
         "@type": "Offer",
-        name: plan.name,
-        description: plan.summary,
+        name: planText(plan.name),
+        description: planText(plan.summary),
         price,
         priceCurrency: "USD",
         url: pricingUrl,

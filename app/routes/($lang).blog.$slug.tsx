@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleHeader } from "~/components/content/ArticleHeader";
+import { EnglishOnlyNotice, useEnglishContentLang } from "~/components/content/EnglishOnlyNotice";
 import { articleMeta } from "~/components/content/meta";
 import { PostMeta } from "~/components/content/PostMeta";
 import { Prose } from "~/components/content/Prose";
 import { readingTimeLabel } from "~/components/content/format";
-import { formatCalendarDay } from "~/lib/dates";
+import { formatCalendarDayIn } from "~/lib/dates";
 import { findPost, listPosts, notFound } from "~/lib/content.server";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { useLang, useLocalizedPath, useT } from "~/lib/i18n/react";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
@@ -15,23 +19,28 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return articleMeta({ ...post, path: `/blog/${post.slug}` }, matches);
 };
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   const post = findPost(params.slug ?? "");
   if (!post) throw notFound();
   const more = listPosts()
     .filter((other) => other.slug !== post.slug)
     .slice(0, 2)
     .map(({ slug, title, datePublished, readingMinutes }) => ({ slug, title, datePublished, readingMinutes }));
-  return json({ post, more });
+  return json({ post, more, messages: browserMessages(lang, ["articles", "blog"]) });
 }
 
-/** /blog/{slug}: one post. */
+/** /blog/{slug}: one post; its text is English in every language, the page around it is not. */
 export default function BlogPostPage() {
   const { post, more } = useLoaderData<typeof loader>();
+  const t = useT();
+  const lang = useLang();
+  const localized = useLocalizedPath();
+  const contentLang = useEnglishContentLang();
   return (
     <div className="container-page py-12 sm:py-16">
       <article className="mx-auto max-w-3xl">
-        <ArticleHeader back={{ to: "/blog", label: "All posts" }} title={post.title} description={post.description}>
+        <ArticleHeader back={{ to: localized("/blog"), label: t("blog.post.back") }} title={post.title} description={post.description} contentLang={contentLang}>
           <PostMeta
             className="mt-6"
             author={post.author.name}
@@ -40,22 +49,23 @@ export default function BlogPostPage() {
             readingMinutes={post.readingMinutes}
           />
         </ArticleHeader>
-        <Prose html={post.html} className="mt-10" />
+        <EnglishOnlyNotice />
+        <Prose html={post.html} className="mt-10" lang={contentLang} />
       </article>
 
       {more.length > 0 ? (
         <section aria-labelledby="more-posts-heading" className="mx-auto mt-16 max-w-3xl border-t border-line pt-10">
           <h2 id="more-posts-heading" className="text-xl font-bold tracking-tight">
-            More from the blog
+            {t("blog.post.more")}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {more.map((other) => (
               <li key={other.slug} className="card p-5">
                 <p className="text-sm text-ink-muted">
-                  <time dateTime={other.datePublished}>{formatCalendarDay(other.datePublished)}</time> · {readingTimeLabel(other.readingMinutes)}
+                  <time dateTime={other.datePublished}>{formatCalendarDayIn(lang, other.datePublished)}</time> · {readingTimeLabel(t, other.readingMinutes)}
                 </p>
-                <p className="mt-2 font-semibold">
-                  <Link to={`/blog/${other.slug}`} className="post-link" prefetch="intent">
+                <p className="mt-2 font-semibold" lang={contentLang}>
+                  <Link to={localized(`/blog/${other.slug}`)} className="post-link" prefetch="intent">
                     {other.title}
                   </Link>
                 </p>
@@ -63,8 +73,8 @@ export default function BlogPostPage() {
             ))}
           </ul>
           <p className="mt-8">
-            <Link to="/tutorials" className="back-link" prefetch="intent">
-              Step-by-step tutorials <span aria-hidden="true">→</span>
+            <Link to={localized("/tutorials")} className="back-link" prefetch="intent">
+              {t("blog.post.tutorials")} <span aria-hidden="true">→</span>
             </Link>
           </p>
         </section>

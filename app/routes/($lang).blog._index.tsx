@@ -1,21 +1,27 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BLOG_FEED_PATH } from "~/components/content/meta";
+import { useEnglishContentLang } from "~/components/content/EnglishOnlyNotice";
 import { PostMeta } from "~/components/content/PostMeta";
 import { TutorialsAside } from "~/components/content/TutorialsAside";
 import { siteConfig } from "~/config/site";
 import { listPosts, listTutorials } from "~/lib/content.server";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Blog · ${siteConfig.appName}`,
-    description: `Notes from the ${siteConfig.appName} team on private bookmarking: tracking parameters, categories that last, encrypted sync, shared collections and reading what you save.`,
-    path: "/blog",
-  }, matches);
+const appName = siteConfig.appName;
 
-export function loader() {
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("blog.index.title", { appName }), description: t("blog.index.description", { appName }), path: "/blog" }, matches);
+};
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   const posts = listPosts().map(({ slug, title, description, datePublished, dateModified, readingMinutes }) => ({
     slug,
     title,
@@ -24,39 +30,41 @@ export function loader() {
     dateModified,
     readingMinutes,
   }));
-  return json({ posts, tutorialCount: listTutorials().length });
+  return json({ posts, tutorialCount: listTutorials().length, messages: browserMessages(lang, ["articles", "blog"]) });
 }
 
-/** /blog: every post, newest first. */
+/** /blog: every post, newest first (the posts' own titles and descriptions are English). */
 export default function BlogIndex() {
   const { posts, tutorialCount } = useLoaderData<typeof loader>();
+  const t = useT();
+  const localized = useLocalizedPath();
+  const contentLang = useEnglishContentLang();
   return (
     <div className="container-page py-14 sm:py-20">
       <header className="max-w-3xl">
-        <p className="eyebrow">Blog</p>
-        <h1 className="section-title">Keeping links private and useful</h1>
-        <p className="section-lead">
-          How {siteConfig.appName} works and why: what tracking parameters are, how to organise a library that lasts, and
-          what end-to-end encryption means for your bookmarks.
-        </p>
+        <p className="eyebrow">{t("blog.index.eyebrow")}</p>
+        <h1 className="section-title">{t("blog.index.heading")}</h1>
+        <p className="section-lead">{t("blog.index.lead", { appName })}</p>
       </header>
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-16">
         <section aria-labelledby="posts-heading">
           <h2 id="posts-heading" className="sr-only">
-            All posts, newest first
+            {t("blog.index.listHeading")}
           </h2>
           <ol className="post-list" data-testid="post-list">
             {posts.map((post) => (
               <li key={post.slug}>
                 <article className="post-summary">
                   <PostMeta datePublished={post.datePublished} readingMinutes={post.readingMinutes} />
-                  <h3 className="mt-2 text-xl font-bold tracking-tight sm:text-2xl">
-                    <Link to={`/blog/${post.slug}`} className="post-link" prefetch="intent">
+                  <h3 className="mt-2 text-xl font-bold tracking-tight sm:text-2xl" lang={contentLang}>
+                    <Link to={localized(`/blog/${post.slug}`)} className="post-link" prefetch="intent">
                       {post.title}
                     </Link>
                   </h3>
-                  <p className="mt-3 leading-relaxed text-ink-muted">{post.description}</p>
+                  <p className="mt-3 leading-relaxed text-ink-muted" lang={contentLang}>
+                    {post.description}
+                  </p>
                 </article>
               </li>
             ))}

@@ -5,21 +5,27 @@ import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate }
 import { siteConfig } from "~/config/site";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
 import { ContactForm } from "~/features/contact/ContactForm";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Contact · ${siteConfig.appName}`,
-    description: `Questions, bug reports or ideas for ${siteConfig.appName}? Write to the developer directly.`,
-    path: "/contact",
-  }, matches);
+const appName = siteConfig.appName;
 
-export async function loader(_: LoaderFunctionArgs) {
-  return json({ renderedAt: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("contact.title", { appName }), description: t("contact.description", { appName }), path: "/contact" }, matches);
+};
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return json({ renderedAt: Date.now(), messages: browserMessages(lang, ["contact"]) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** The contact form's action: the page renders its answer without JavaScript, the form's fetcher gets it with (ADR 0051). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  pageLanguage({ params, request });
   return handleContactSubmission(request, context);
 }
 
@@ -30,19 +36,18 @@ export const headers = publicFormHeaders;
 export default function ContactPage() {
   const { renderedAt } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <section className="section">
       <div className="container-page grid gap-12 lg:grid-cols-[1fr_1.2fr]">
         <div>
-          <p className="eyebrow">Contact &amp; support</p>
-          <h1 className="section-title">Talk to the person who builds {siteConfig.appName}</h1>
-          <p className="section-lead">
-            Found a bug, missing a feature, or have a question about your data? Every message is read by the developer,
-            not a ticket robot. We usually reply within two working days.
-          </p>
+          <p className="eyebrow">{t("contact.eyebrow")}</p>
+          <h1 className="section-title">{t("contact.heading", { appName })}</h1>
+          <p className="section-lead">{t("contact.lead")}</p>
           <dl className="mt-8 space-y-5">
             <div>
-              <dt className="font-semibold">Email</dt>
+              <dt className="font-semibold">{t("contact.email")}</dt>
               <dd className="text-ink-muted">
                 <a className="underline" href={`mailto:${siteConfig.supportEmail}`}>
                   {siteConfig.supportEmail}
@@ -50,17 +55,18 @@ export default function ContactPage() {
               </dd>
             </div>
             <div>
-              <dt className="font-semibold">Quick answers</dt>
+              <dt className="font-semibold">{t("contact.quickAnswers")}</dt>
               <dd className="text-ink-muted">
-                Many questions are answered in the <Link className="underline" to="/home#faq">FAQ</Link> and the{" "}
-                <Link className="underline" to="/tutorials">tutorials</Link>.
+                <T
+                  id="contact.quickAnswersBody"
+                  components={{ faq: <Link className="underline" to={localized("/home#faq")} />, tutorials: <Link className="underline" to={localized("/tutorials")} /> }}
+                />
               </dd>
             </div>
             <div>
-              <dt className="font-semibold">Your data</dt>
+              <dt className="font-semibold">{t("contact.yourData")}</dt>
               <dd className="text-ink-muted">
-                To see or delete what we hold about you, write from the address you signed up with. See the{" "}
-                <Link className="underline" to="/privacy.html">privacy policy</Link>.
+                <T id="contact.yourDataBody" components={{ policy: <Link className="underline" to={localized("/privacy.html")} /> }} />
               </dd>
             </div>
           </dl>

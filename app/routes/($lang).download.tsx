@@ -1,4 +1,6 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { AppStoreLink } from "~/components/info/AppStoreLink";
 import { CtaPanel } from "~/components/info/CtaPanel";
@@ -8,51 +10,66 @@ import { NotifyProvider } from "~/features/notify/notify-context";
 import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
+import { planTextOf } from "~/components/info/plan-text";
 import { useSiteUrl } from "~/hooks/useSiteUrl";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Download for iPhone and iPad · ${siteConfig.appName}`,
-    description: `Download ${siteConfig.appName} free from the App Store for iPhone and iPad: requirements, what the free app includes, and the platforms coming next.`,
-    path: "/download",
-  }, matches);
+const appName = siteConfig.appName;
+
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("download.title", { appName }), description: t("download.description", { appName }), path: "/download" }, matches);
+};
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
+  return json({ messages: browserMessages(lang, ["download", "info", "pricing"]) });
+}
 
 /** What the App Store listing states; the listing itself is the authority for the exact figures. */
-const REQUIREMENTS = [
-  { label: "iPhone", value: "iOS 16.0 or later" },
-  { label: "iPad", value: "iPadOS 16.0 or later" },
-  { label: "Download size", value: "About 25 MB" },
-  { label: "Languages", value: "English" },
-  { label: "Price", value: "Free, with optional Pro and Family subscriptions" },
-] as const;
+const REQUIREMENTS = ["iphone", "ipad", "size", "languages", "price"] as const;
+
+/** The App Store listing's address as a link (its text is the message's). */
+function ListingLink({ children }: { children?: ReactNode }) {
+  const t = useT();
+  return (
+    <a className="info-link break-all" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> {t("info.newTab")}</span>
+    </a>
+  );
+}
 
 export default function DownloadPage() {
   // This page's address without the scheme, readable enough to type.
-  const pageAddress = `${new URL(useSiteUrl()).host}/download`;
+  const localized = useLocalizedPath();
+  const pageAddress = `${new URL(useSiteUrl()).host}${localized("/download")}`;
+  const t = useT();
   return (
     <NotifyProvider>
       <PageIntro
-        eyebrow="Download"
-        title={`Get ${siteConfig.appName} for iPhone and iPad`}
-        lead="Free on the App Store. Save your first link in under a minute: no account, no sign-up, nothing leaves your device unless you choose to sync."
+        eyebrow={t("download.eyebrow")}
+        title={t("download.heading", { appName })}
+        lead={t("download.lead")}
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
           <AppStoreLink />
-          <Link to="/pricing" className="btn btn-secondary btn-lg">
-            See plans and pricing
+          <Link to={localized("/pricing")} className="btn btn-secondary btn-lg">
+            {t("download.seePricing")}
           </Link>
         </div>
         <div className="download-hint mt-8">
-          <p className="font-semibold">Reading this on a computer?</p>
+          <p className="font-semibold">{t("download.computer.title")}</p>
           <p className="mt-1 text-ink-muted">
-            On your iPhone or iPad, open <strong className="text-ink">{pageAddress}</strong> in Safari and tap the App
-            Store button, or search the App Store for “{siteConfig.appName}”. The listing is at{" "}
-            <a className="info-link break-all" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-              {siteConfig.appStoreUrl}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            .
+            <T
+              id="download.computer.body"
+              values={{ address: pageAddress, appName, listingUrl: siteConfig.appStoreUrl }}
+              components={{ address: <strong className="text-ink" />, listing: <ListingLink /> }}
+            />
           </p>
         </div>
       </PageIntro>
@@ -62,15 +79,15 @@ export default function DownloadPage() {
           <div>
             <SectionHeading
               id="requirements-heading"
-              eyebrow="Requirements"
-              title="What you need"
-              lead="Any iPhone or iPad that runs a recent version of iOS or iPadOS. The App Store shows the exact size for your device before you download."
+              eyebrow={t("download.requirements.eyebrow")}
+              title={t("download.requirements.title")}
+              lead={t("download.requirements.lead")}
             />
             <dl className="requirements card mt-8">
               {REQUIREMENTS.map((item) => (
-                <div key={item.label}>
-                  <dt>{item.label}</dt>
-                  <dd>{item.value}</dd>
+                <div key={item}>
+                  <dt>{t(`download.requirements.${item}`)}</dt>
+                  <dd>{t(`download.requirements.${item}Value`)}</dd>
                 </div>
               ))}
             </dl>
@@ -79,9 +96,9 @@ export default function DownloadPage() {
           <div>
             <SectionHeading
               id="included-heading"
-              eyebrow="What you get"
-              title="Free, and complete on its own"
-              lead={`The free app is the everyday ${siteConfig.appName}, not a trial version.`}
+              eyebrow={t("download.included.eyebrow")}
+              title={t("download.included.title")}
+              lead={t("download.included.lead", { appName })}
             />
             <ul className="mt-8 space-y-3">
               {FREE_PLAN.includes.map((item) => (
@@ -89,15 +106,14 @@ export default function DownloadPage() {
                   <span className="check-bubble">
                     <CheckIcon width={14} height={14} />
                   </span>
-                  <span>{item}</span>
+                  <span>{planTextOf(t)(item)}</span>
                 </li>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">
-              Want sync across devices, unlimited shared collections, AI suggestions and reminders? Try Pro free for{" "}
-              {TRIAL_DAYS} days{MARKETING_CLAIMS.noCreditCard ? ", no credit card required" : ""}.{" "}
-              <Link to="/pricing" className="info-link">
-                Compare plans
+              {t(MARKETING_CLAIMS.noCreditCard ? "download.included.proNoCard" : "download.included.pro", { days: TRIAL_DAYS })}{" "}
+              <Link to={localized("/pricing")} className="info-link">
+                {t("download.included.compare")}
               </Link>
             </p>
           </div>
@@ -108,12 +124,12 @@ export default function DownloadPage() {
 
       <CtaPanel
         id="beta-heading"
-        title="Get new versions first"
-        lead="Beta testers receive new builds through TestFlight before they reach the App Store, and talk to the developer directly about what works and what doesn't."
+        title={t("download.beta.title")}
+        lead={t("download.beta.lead")}
         actionsClassName="flex justify-center"
       >
-        <Link to="/waitlist" className="btn btn-primary btn-lg">
-          Join the beta
+        <Link to={localized("/waitlist")} className="btn btn-primary btn-lg">
+          {t("download.beta.button")}
         </Link>
       </CtaPanel>
     </NotifyProvider>

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { DownloadCta } from "~/components/info/DownloadCta";
 import { PageIntro } from "~/components/info/PageIntro";
@@ -9,22 +10,23 @@ import { siteConfig } from "~/config/site";
 import { featureGroups, localizedFeatures, type Feature, type FeatureGroup } from "~/content/features";
 import { localizedReleases } from "~/content/roadmap";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { useT } from "~/lib/i18n/react";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
-/** The content and sections this page hydrates read in the browser (its own text is still English). */
+const appName = siteConfig.appName;
+
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("featuresPage.title", { appName }), description: t("featuresPage.description", { appName }), path: "/features" }, matches);
+};
+
+/** The page's own words, and the content and sections it hydrates. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
-  return json({ messages: browserMessages(lang, ["features", "roadmap", "roadmapTabs"]) });
+  return json({ messages: browserMessages(lang, ["featuresPage", "info", "features", "roadmap", "roadmapTabs"]) });
 }
-
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Features · ${siteConfig.appName}`,
-    description: `Every ${siteConfig.appName} feature explained: custom categories, instant search, link sanitization, QR codes, collaborative collections, end-to-end encrypted sync, AI categorisation, smart reminders and deep links.`,
-    path: "/features",
-  }, matches);
 
 
 /**
@@ -39,11 +41,11 @@ export default function FeaturesPage() {
   return (
     <NotifyProvider>
       <PageIntro
-        eyebrow="Features"
-        title="Every feature, and what it does for you"
-        lead={`${siteConfig.appName} does one job: keeping the links you care about easy to find, clean and yours. Here is each part of it, in detail.`}
+        eyebrow={t("featuresPage.eyebrow")}
+        title={t("featuresPage.heading")}
+        lead={t("featuresPage.lead", { appName })}
       >
-        <nav aria-label="Feature groups" className="mt-8">
+        <nav aria-label={t("featuresPage.groupsNav")} className="mt-8">
           <ul className="flex flex-wrap gap-2">
             {groups.map((group) => (
               <li key={group.id}>
@@ -65,9 +67,7 @@ export default function FeaturesPage() {
         >
           <div className="container-page">
             <div className="max-w-2xl">
-              <p className="eyebrow">
-                {index + 1} of {groups.length}
-              </p>
+              <p className="eyebrow">{t("featuresPage.groupPosition", { position: index + 1, total: groups.length })}</p>
               <h2 id={`${group.id}-heading`} className="section-title">
                 {group.title}
               </h2>
@@ -91,6 +91,8 @@ export default function FeaturesPage() {
 }
 
 function FeatureDetail({ feature }: { feature: Feature }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   const titleId = `${feature.slug}-title`;
   return (
     <article id={feature.slug} aria-labelledby={titleId} className="info-feature card">
@@ -98,7 +100,7 @@ function FeatureDetail({ feature }: { feature: Feature }) {
         <span className="feature-icon">
           <FeatureIconSvg icon={feature.icon} />
         </span>
-        <span className="badge">Since v{feature.since}</span>
+        <span className="badge">{t("featuresPage.since", { version: feature.since })}</span>
       </div>
       <h3 id={titleId} className="mt-5 text-xl font-bold tracking-tight">
         {feature.title}
@@ -111,7 +113,7 @@ function FeatureDetail({ feature }: { feature: Feature }) {
       ))}
       {feature.guide ? (
         <p className="mt-5">
-          <Link to={feature.guide.href} className="info-link">
+          <Link to={localized(feature.guide.href)} className="info-link">
             {feature.guide.label}
             <span aria-hidden="true"> →</span>
           </Link>

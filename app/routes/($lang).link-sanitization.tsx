@@ -7,6 +7,10 @@ import { TrackingParameterTable } from "~/components/sanitizer/TrackingParameter
 import { CheckIcon, ShieldIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { sanitizeUrl, type SanitizeResult } from "~/lib/link-sanitizer";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
 /** The `url` query parameter, cleaned: null before any submission and for a blank one. */
@@ -14,20 +18,22 @@ function cleanQuery(raw: string | null): SanitizeResult | null {
   return raw === null || raw.trim() === "" ? null : sanitizeUrl(raw);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...pageMeta({
-    title: `Link sanitization: remove tracking from links · ${siteConfig.appName}`,
-    description: `What tracking parameters are, who adds them and what they reveal, what ${siteConfig.appName} removes from the links you save and share, and a cleaner you can try on any link.`,
-    path: "/link-sanitization",
-  }, matches),
-  // A cleaned link is a private result, not a page for search engines.
-  ...(data?.input ? [{ name: "robots", content: "noindex" }] : []),
-];
+const appName = siteConfig.appName;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({ title: t("sanitizer.title", { appName }), description: t("sanitizer.description", { appName }), path: "/link-sanitization" }, matches),
+    // A cleaned link is a private result, not a page for search engines.
+    ...(data?.input ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
 
 /** Without JavaScript the form comes here (GET), and the result renders on the server. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   const input = new URL(request.url).searchParams.get("url");
-  return json({ input, result: cleanQuery(input) });
+  return json({ input, result: cleanQuery(input), messages: browserMessages(lang, ["sanitizer"]) });
 }
 
 /**
@@ -37,30 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-const CLAIMS = SANITIZATION_CLAIMS;
+/** The claims' figures (SANITIZATION_CLAIMS, in its order) and what each measures. */
+const CLAIM_LABELS = ["blocked", "faster", "shorter"] as const;
 
-const SOURCES = [
-  { who: "Ad networks", what: "Google Ads (gclid), Microsoft Advertising (msclkid), Meta (fbclid), TikTok (ttclid), LinkedIn (li_fat_id) and X (twclid) add a click identifier to every ad click." },
-  { who: "Newsletters and email tools", what: "Mailchimp, HubSpot, Marketo and others tag each link with the campaign and often with you, the subscriber (mc_eid, _hsenc, mkt_tok)." },
-  { who: "Share buttons in apps", what: "Instagram (igsh), YouTube and Spotify (si) and TikTok add a share identifier when you copy or share a link." },
-  { who: "Analytics and campaign tags", what: "utm_source, utm_medium and utm_campaign, Matomo's pk_ and mtm_ tags and Google Analytics' _gl linker say where the click came from." },
-  { who: "Shops", what: "Amazon adds /ref= tags, recommendation ids (pd_rd_, pf_rd_) and the search that led you to a product." },
-] as const;
+const SOURCES = ["ads", "email", "share", "analytics", "shops"] as const;
 
-const REVEALS = [
-  "Which newsletter, post, ad or campaign you clicked, and when.",
-  "A click identifier that joins your visit to the ad you saw, and to the profile the ad network keeps about you.",
-  "In email links, often a subscriber id: the link itself says who you are.",
-  "In shared links, a share id that ties the person who opens the link to the person who shared it.",
-] as const;
+const REVEALS = ["campaign", "clickId", "subscriber", "shareId"] as const;
 
-const KEEPS = [
-  "Anything that chooses the page: search queries (q, k), ids, page numbers, sizes and colours, a product variant (th, psc).",
-  "YouTube's v (the video) and t (the moment it starts), and si on every site other than YouTube and Spotify.",
-  "Anchors (#section) and text fragments (#:~:text=), which take you to the right place on the page.",
-  "Any parameter it does not know. When in doubt, the link keeps working rather than getting shorter.",
-  "The site and the path, except Amazon's /ref= tag at the end of a product path.",
-] as const;
+const KEEPS = ["page", "youtube", "anchors", "unknown", "path"] as const;
 
 export default function LinkSanitizationPage() {
   const data = useLoaderData<typeof loader>();
@@ -68,6 +58,8 @@ export default function LinkSanitizationPage() {
   // The loader's answer while it matches the address; otherwise (cleaned in place) the browser's.
   const input = searchParams.get("url");
   const result = input === data.input ? (data.result as SanitizeResult | null) : cleanQuery(input);
+  const t = useT();
+  const localized = useLocalizedPath();
 
   return (
     <>
@@ -77,16 +69,12 @@ export default function LinkSanitizationPage() {
             <p className="eyebrow">
               <span className="live-badge mr-2 align-middle">
                 <span className="live-dot" aria-hidden="true" />
-                LIVE
+                {t("sanitizer.live")}
               </span>
-              Link sanitization
+              {t("sanitizer.eyebrow")}
             </p>
-            <h1 className="hero-title">Links without the trackers</h1>
-            <p className="section-lead">
-              Many links you save or share carry extra tags that tell marketers who clicked, where and when.{" "}
-              {siteConfig.appName} removes them on your device the moment you save a link, so what you keep and
-              what you share is just the page.
-            </p>
+            <h1 className="hero-title">{t("sanitizer.heading")}</h1>
+            <p className="section-lead">{t("sanitizer.lead", { appName })}</p>
           </div>
           <div className="mt-10 max-w-4xl">
             <LinkSanitizerTool input={input} result={result} />
@@ -97,12 +85,12 @@ export default function LinkSanitizationPage() {
       <section aria-labelledby="claims-heading" className="border-y border-line bg-surface-sunken py-12">
         <div className="container-page">
           <h2 id="claims-heading" className="text-lg font-bold">
-            What cleaner links add up to
+            {t("sanitizer.claims.heading")}
           </h2>
           <dl className="mt-6 grid gap-3 sm:grid-cols-3">
-            {CLAIMS.map((claim) => (
+            {SANITIZATION_CLAIMS.map((claim, index) => (
               <div key={claim.figure} className="sanitize-claim">
-                <dt className="text-sm text-ink-muted">{claim.label}</dt>
+                <dt className="text-sm text-ink-muted">{t(`sanitizer.claims.${CLAIM_LABELS[index] ?? "blocked"}`)}</dt>
                 <dd className="order-first text-3xl font-extrabold tracking-tight text-(--accent-text)">{claim.figure}</dd>
               </div>
             ))}
@@ -114,39 +102,37 @@ export default function LinkSanitizationPage() {
         <div className="container-page grid grid-cols-1 gap-14 lg:grid-cols-2">
           <div>
             <h2 id="what-heading" className="section-title">
-              What tracking parameters are
+              {t("sanitizer.what.heading")}
             </h2>
             <p className="section-lead">
-              A link is an address. Everything after the <code className="font-mono text-base">?</code> is extra
-              information for the site, and some of it really matters: the search you ran, the video you picked. Tracking
-              parameters are the rest: tags added on the way to you that change nothing on the page and exist only to
-              measure the click.
+              <T id="sanitizer.what.lead" components={{ code: <code className="font-mono text-base" /> }} />
             </p>
-            <h3 className="mt-10 text-xl font-bold">Who adds them</h3>
+            <h3 className="mt-10 text-xl font-bold">{t("sanitizer.what.whoHeading")}</h3>
             <ul className="mt-4 space-y-4">
               {SOURCES.map((source) => (
-                <li key={source.who}>
-                  <strong className="font-semibold">{source.who}.</strong>{" "}
-                  <span className="text-ink-muted">{source.what}</span>
+                <li key={source}>
+                  <T
+                    id="sanitizer.what.sourceLine"
+                    values={{ who: t(`sanitizer.what.sources.${source}.who`), what: t(`sanitizer.what.sources.${source}.what`) }}
+                    components={{ who: <strong className="font-semibold" />, what: <span className="text-ink-muted" /> }}
+                  />
                 </li>
               ))}
             </ul>
           </div>
           <div>
-            <h2 className="section-title">What they reveal</h2>
+            <h2 className="section-title">{t("sanitizer.reveal.heading")}</h2>
             <ul className="mt-6 space-y-3">
               {REVEALS.map((item) => (
                 <li key={item} className="flex gap-3">
                   <span className="check-bubble">
                     <ShieldIcon width={14} height={14} />
                   </span>
-                  <span>{item}</span>
+                  <span>{t(`sanitizer.reveal.${item}`)}</span>
                 </li>
               ))}
             </ul>
-            <p className="mt-6 text-ink-muted">
-              They also make links long and hard to read, and a shared link passes all of it on to whoever opens it.
-            </p>
+            <p className="mt-6 text-ink-muted">{t("sanitizer.reveal.after")}</p>
           </div>
         </div>
       </section>
@@ -155,40 +141,30 @@ export default function LinkSanitizationPage() {
         <div className="container-page grid grid-cols-1 gap-14 lg:grid-cols-2">
           <div>
             <h2 id="removes-heading" className="section-title">
-              What {siteConfig.appName} removes, automatically
+              {t("sanitizer.removes.heading", { appName })}
             </h2>
-            <p className="section-lead">
-              When you save a link, the app strips known tracking parameters before the link reaches your library, and
-              the link&apos;s detail view shows what was removed. When you share a link from {siteConfig.appName}, you
-              share the clean address, so you never pass on someone else&apos;s tags. It all happens on your device:
-              nothing is sent anywhere to be cleaned.
-            </p>
-            <p className="mt-4 text-ink-muted">
-              The list below is the one this page uses: campaign tags, ad click identifiers, email tracking, share ids
-              and shop tags. A few names are removed only on the sites that use them for tracking.
-            </p>
+            <p className="section-lead">{t("sanitizer.removes.lead", { appName })}</p>
+            <p className="mt-4 text-ink-muted">{t("sanitizer.removes.list")}</p>
             <TrackingParameterTable />
           </div>
           <div>
-            <h2 className="section-title">What it never removes</h2>
+            <h2 className="section-title">{t("sanitizer.keeps.heading")}</h2>
             <ul className="mt-6 space-y-3">
               {KEEPS.map((item) => (
                 <li key={item} className="flex gap-3">
                   <span className="check-bubble">
                     <CheckIcon width={14} height={14} />
                   </span>
-                  <span>{item}</span>
+                  <span>{t(`sanitizer.keeps.${item}`)}</span>
                 </li>
               ))}
             </ul>
             <p className="mt-6 text-ink-muted">
-              Cleaning never opens the link, follows redirects or contacts the site: it only rewrites the text of the
-              address. That is also its limit. A link wrapped by an email tool&apos;s redirect service hides the real
-              address until it is opened, so it stays as it is. Found a tracker we miss? Write to{" "}
-              <a className="font-semibold text-(--accent-text) underline underline-offset-2" href={`mailto:${siteConfig.supportEmail}`}>
-                {siteConfig.supportEmail}
-              </a>{" "}
-              with an example.
+              <T
+                id="sanitizer.keeps.limits"
+                values={{ supportEmail: siteConfig.supportEmail }}
+                components={{ email: <a className="font-semibold text-(--accent-text) underline underline-offset-2" href={`mailto:${siteConfig.supportEmail}`} /> }}
+              />
             </p>
           </div>
         </div>
@@ -197,19 +173,16 @@ export default function LinkSanitizationPage() {
       <section aria-labelledby="cta-heading" className="section bg-brand-gradient">
         <div className="container-page max-w-3xl text-center">
           <h2 id="cta-heading" className="section-title">
-            Keep links clean without thinking about it
+            {t("sanitizer.cta.heading")}
           </h2>
-          <p className="section-lead">
-            {siteConfig.appName} cleans every link you save and share. Get the app, or join the beta to try new features
-            first.
-          </p>
+          <p className="section-lead">{t("sanitizer.cta.lead", { appName })}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <a className="btn btn-primary btn-lg" href={siteConfig.appStoreUrl} target="_blank" rel="noopener noreferrer">
-              Download on the App Store
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("sanitizer.cta.appStore")}
+              <span className="sr-only"> {t("sanitizer.newTab")}</span>
             </a>
-            <Link className="btn btn-secondary btn-lg" to="/home#waitlist">
-              Join the beta
+            <Link className="btn btn-secondary btn-lg" to={localized("/home#waitlist")}>
+              {t("sanitizer.cta.joinBeta")}
             </Link>
           </div>
         </div>

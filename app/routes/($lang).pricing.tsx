@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { ComparisonTable } from "~/components/info/ComparisonTable";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { PlanCard } from "~/components/info/PlanCard";
@@ -6,41 +7,45 @@ import { FaqSection } from "~/components/landing/FaqSection";
 import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { billingFaq, PLANS, TRIAL_DAYS } from "~/content/plans";
-import { plansStructuredData } from "~/lib/structured-data";
+import { planTextOf } from "~/components/info/plan-text";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { langOfMatches, metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { useT } from "~/lib/i18n/react";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
+import { plansStructuredData } from "~/lib/structured-data";
 import { pageMeta, siteUrlOf } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: `Pricing · ${siteConfig.appName}`,
-    description: `${siteConfig.appName} is free to download and use. Pro adds end-to-end encrypted sync, unlimited collaborative collections, AI categorisation and smart reminders, with a ${TRIAL_DAYS}-day free trial.`,
-    path: "/pricing",
-  }, matches),
-  { "script:ld+json": plansStructuredData(PLANS, siteUrlOf(matches)) },
-];
+const appName = siteConfig.appName;
 
-const TRIAL_POINTS = [
-  `${TRIAL_DAYS}-day free trial of Pro and Family`,
-  ...(MARKETING_CLAIMS.noCreditCard ? ["No credit card required"] : []),
-  "Cancel any time in your Apple ID settings",
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({ title: t("pricing.title", { appName }), description: t("pricing.description", { appName, days: TRIAL_DAYS }), path: "/pricing" }, matches),
+    { "script:ld+json": plansStructuredData(PLANS, siteUrlOf(matches), langOfMatches(matches), planTextOf(t)) },
+  ];
+};
 
-/** The content and sections this page hydrates read in the browser (its own text is still English). */
+/** The page's own words, and the FAQ it hydrates. */
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
-  return json({ messages: browserMessages(lang, ["faq", "faqSection"]) });
+  return json({ messages: browserMessages(lang, ["pricing", "info", "faq", "faqSection"]) });
 }
+
+const TRIAL_POINTS = [
+  "pricing.trialPoints.trial",
+  ...(MARKETING_CLAIMS.noCreditCard ? (["pricing.trialPoints.noCard"] as const) : []),
+  "pricing.trialPoints.cancel",
+] as const;
 
 export default function PricingPage() {
   const t = useT();
+  const localized = useLocalizedPath();
   return (
     <>
       <PageIntro
-        eyebrow="Pricing"
-        title="Free to start. Pro when you want sync and sharing."
-        lead={`The free tier is the whole everyday app, not a demo. Pro adds the features that need servers, and the money keeps ${siteConfig.appName} independent, ad-free and yours.`}
+        eyebrow={t("pricing.eyebrow")}
+        title={t("pricing.heading")}
+        lead={t("pricing.lead", { appName })}
         centered
       >
         <ul className="mx-auto mt-8 flex w-fit flex-col items-start gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-6">
@@ -49,7 +54,7 @@ export default function PricingPage() {
               <span className="check-bubble">
                 <CheckIcon width={14} height={14} />
               </span>
-              {point}
+              {t(point, { days: TRIAL_DAYS })}
             </li>
           ))}
         </ul>
@@ -58,7 +63,7 @@ export default function PricingPage() {
       <section aria-labelledby="plans-heading" className="section pt-4 lg:pt-6">
         <div className="container-page">
           <h2 id="plans-heading" className="sr-only">
-            Plans
+            {t("pricing.plansHeading")}
           </h2>
           <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
             {PLANS.map((plan) => (
@@ -67,11 +72,7 @@ export default function PricingPage() {
               </li>
             ))}
           </ul>
-          <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-ink-muted">
-            Prices are in US dollars as listed on the US App Store. Apple sets the price for each country and shows it in
-            your local currency, including any tax, on the App Store before you subscribe. Subscriptions renew
-            automatically until you cancel.
-          </p>
+          <p className="mx-auto mt-8 max-w-3xl text-center text-sm text-ink-muted">{t("pricing.pricesNote")}</p>
         </div>
       </section>
 
@@ -79,9 +80,9 @@ export default function PricingPage() {
         <div className="container-page max-w-5xl">
           <SectionHeading
             id="compare-heading"
-            eyebrow="Compare"
-            title="What each plan includes"
-            lead="Pro Monthly and Pro Yearly include the same features; only the billing differs."
+            eyebrow={t("pricing.compare.eyebrow")}
+            title={t("pricing.compare.title")}
+            lead={t("pricing.compare.lead")}
             centered
           />
           <div className="mt-10">
@@ -91,11 +92,11 @@ export default function PricingPage() {
       </section>
 
       <FaqSection
-        entries={billingFaq(t)}
-        eyebrow="Billing"
-        title="Questions about plans and billing"
-        lead="Trials, switching plans, refunds and what happens to your links."
-        betaHref="/waitlist"
+        entries={billingFaq(t, planTextOf(t))}
+        eyebrow={t("pricing.faq.eyebrow")}
+        title={t("pricing.faq.title")}
+        lead={t("pricing.faq.lead")}
+        betaHref={localized("/waitlist")}
       />
     </>
   );

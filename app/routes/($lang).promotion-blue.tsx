@@ -4,19 +4,23 @@ import { publicFormShouldRevalidate } from "~/components/forms/public-form-route
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
+import { localizedPath } from "~/lib/i18n/languages";
+import { langOfMatches, metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
 import { pageMeta, siteUrlOf } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: `${siteConfig.appName}: your links, organised and private`,
-    description: `Join the ${siteConfig.appName} beta: save links in two taps, trackers stripped, nothing shared.`,
-    path: "/promotion-blue",
-  }, matches),
-  // A design variant of /promotion: one canonical page for search engines.
-  { tagName: "link", rel: "canonical", href: new URL("/promotion", siteUrlOf(matches)).toString() },
-];
+const appName = siteConfig.appName;
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadPromotionPage(request, "promotion_blue_page");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [
+    ...pageMeta({ title: t("promotion.titleBlue", { appName }), description: t("promotion.description", { appName }), path: "/promotion-blue" }, matches),
+    // A design variant of /promotion: one canonical page for search engines.
+    { tagName: "link", rel: "canonical", href: new URL(localizedPath(langOfMatches(matches), "/promotion"), siteUrlOf(matches)).toString() },
+  ];
+};
+
+export const loader = ({ params, request }: LoaderFunctionArgs) => loadPromotionPage(request, pageLanguage({ params, request }), "promotion_blue_page");
 
 /** The waitlist form posts to /waitlist; nothing here changes (ADR 0051). */
 export const shouldRevalidate = publicFormShouldRevalidate;

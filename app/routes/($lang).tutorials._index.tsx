@@ -1,34 +1,41 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEnglishContentLang } from "~/components/content/EnglishOnlyNotice";
+import { tutorialDurationLabel, tutorialLevelLabel } from "~/components/content/format";
 import { siteConfig } from "~/config/site";
 import { listTutorials } from "~/lib/content.server";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: `Tutorials · ${siteConfig.appName}`,
-    description: `Step-by-step guides to ${siteConfig.appName}: saving from Safari, QR codes, shared collections, reminders, organising a large library and encrypted sync.`,
-    path: "/tutorials",
-  }, matches);
+const appName = siteConfig.appName;
 
-export function loader() {
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return pageMeta({ title: t("tutorials.index.title", { appName }), description: t("tutorials.index.description", { appName }), path: "/tutorials" }, matches);
+};
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   const tutorials = listTutorials().map(({ slug, title, description, order, level, duration }) => ({ slug, title, description, order, level, duration }));
-  return json({ tutorials });
+  return json({ tutorials, messages: browserMessages(lang, ["tutorials"]) });
 }
 
-/** /tutorials: the eight guides, in the order they build on each other. */
+/** /tutorials: the eight guides, in the order they build on each other (their titles are English). */
 export default function TutorialsIndex() {
   const { tutorials } = useLoaderData<typeof loader>();
+  const t = useT();
+  const localized = useLocalizedPath();
+  const contentLang = useEnglishContentLang();
   return (
     <div className="container-page py-14 sm:py-20">
       <header className="max-w-3xl">
-        <p className="eyebrow">Tutorials</p>
-        <h1 className="section-title">Learn {siteConfig.appName} step by step</h1>
-        <p className="section-lead">
-          Short, practical guides. Each lists what you need, walks through numbered steps and ends with fixes for the
-          problems people actually run into. Start at the top, or jump to the one you need.
-        </p>
+        <p className="eyebrow">{t("tutorials.index.eyebrow")}</p>
+        <h1 className="section-title">{t("tutorials.index.heading", { appName })}</h1>
+        <p className="section-lead">{t("tutorials.index.lead")}</p>
       </header>
       <ol className="mt-12 grid gap-5 md:grid-cols-2" data-testid="tutorial-list">
         {tutorials.map((tutorial) => (
@@ -37,26 +44,24 @@ export default function TutorialsIndex() {
               {tutorial.order}
             </span>
             <div className="min-w-0">
-              <h2 className="text-lg font-bold tracking-tight">
-                <Link to={`/tutorials/${tutorial.slug}`} className="post-link" prefetch="intent">
+              <h2 className="text-lg font-bold tracking-tight" lang={contentLang}>
+                <Link to={localized(`/tutorials/${tutorial.slug}`)} className="post-link" prefetch="intent">
                   {tutorial.title}
                 </Link>
               </h2>
-              <p className="mt-2 text-sm leading-relaxed text-ink-muted">{tutorial.description}</p>
+              <p className="mt-2 text-sm leading-relaxed text-ink-muted" lang={contentLang}>
+                {tutorial.description}
+              </p>
               <p className="post-meta mt-3">
-                <span>{tutorial.level}</span>
-                <span>{tutorial.duration}</span>
+                <span>{tutorialLevelLabel(t, tutorial.level)}</span>
+                <span>{tutorialDurationLabel(t, tutorial.duration)}</span>
               </p>
             </div>
           </li>
         ))}
       </ol>
       <p className="mt-12 text-ink-muted">
-        Looking for background rather than instructions? The{" "}
-        <Link to="/blog" className="content-link" prefetch="intent">
-          blog
-        </Link>{" "}
-        explains why the app works the way it does.
+        <T id="tutorials.index.toBlog" components={{ link: <Link to={localized("/blog")} className="content-link" prefetch="intent" /> }} />
       </p>
     </div>
   );

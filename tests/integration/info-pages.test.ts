@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { featureGroups, localizedFeatures } from "~/content/features";
 import { billingFaq, formatUsd, PLANS, periodLabel } from "~/content/plans";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
+import { planTextOf } from "~/components/info/plan-text";
 import { createTestApp, type TestApp } from "../support/app";
 import { englishT } from "../support/english";
 
@@ -24,6 +26,9 @@ beforeAll(async () => {
   }
 });
 afterAll(() => app.dispose());
+
+const english = i18nFor("en");
+const en = planTextOf((id, values) => english._(id, values));
 
 const page = (path: (typeof PAGES)[number]) => html[path] ?? "";
 
@@ -102,9 +107,9 @@ describe("/pricing", () => {
   it("shows every plan's name and US price with its period", () => {
     const doc = decode(page("/pricing"));
     for (const plan of PLANS) {
-      expect(doc).toContain(`>${plan.name}</h3>`);
+      expect(doc).toContain(`>${en(plan.name)}</h3>`);
       expect(doc).toContain(`data-plan-price="true">${formatUsd(plan.priceUsd)}</span>`);
-      expect(doc).toContain(periodLabel(plan.period));
+      expect(doc).toContain(en(periodLabel(plan.period)));
     }
     expect(doc).toContain("per month");
     expect(doc).toContain("per year");
@@ -127,7 +132,7 @@ describe("/pricing", () => {
 
   it("answers the billing questions, the shared ones word for word from faq.ts", () => {
     const doc = decode(page("/pricing"));
-    for (const entry of billingFaq(englishT)) {
+    for (const entry of billingFaq(englishT, en)) {
       expect(doc).toContain(entry.question);
       expect(doc).toContain(entry.answer);
     }
@@ -141,7 +146,7 @@ describe("/pricing", () => {
     expect(app?.["@type"]).toBe("SoftwareApplication");
     expect(app.offers).toHaveLength(PLANS.length);
     PLANS.forEach((plan, index) => {
-      expect(app.offers[index]).toMatchObject({ "@type": "Offer", name: plan.name, price: plan.priceUsd.toFixed(2), priceCurrency: "USD" });
+      expect(app.offers[index]).toMatchObject({ "@type": "Offer", name: en(plan.name), price: plan.priceUsd.toFixed(2), priceCurrency: "USD" });
     });
   });
 });

@@ -115,6 +115,28 @@ describe("/privacy.html and /terms.html", () => {
     expect(html).toContain("We do not sell your data");
   });
 
+  it("names the language cookie: what it holds, for how long, and why it needs no consent", async () => {
+    const html = markup(await (await app.fetch("/privacy.html")).text());
+    const row = /<tr><th scope="row"><code>lv_lang<\/code><\/th>(.*?)<\/tr>/.exec(html.replace(/\n\s*/g, ""))?.[1] ?? "";
+    expect(row).toContain("strictly necessary");
+    expect(row).toContain("The language you chose");
+    expect(row).toContain("needs no consent");
+    expect(row).toContain("<td>1 year</td>");
+  });
+
+  it.each(["/privacy.html", "/terms.html"])("serves %s in every language under its prefix, and refuses an unknown one", async (path) => {
+    const response = await app.fetch(`/de${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="de"/);
+    expect(html).toContain(`rel="canonical" href="https://linkvault.app/de${path}"`);
+    expect(html).toContain(`hrefLang="ja" href="https://linkvault.app/ja${path}"`);
+    expect((await app.fetch(`/xx${path}`)).status).toBe(404);
+    const english = await app.fetch(`/en${path}`, { redirect: "manual" });
+    expect(english.status).toBe(301);
+    expect(english.headers.get("Location")).toBe(path);
+  });
+
   it("serves the terms with their title, one h1 and the beta and donation sections", async () => {
     const response = await app.fetch("/terms.html");
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ export function ArticleHeader({
   eyebrow,
   title,
   description,
+  contentLang,
   children,
 }: {
   back: { to: string; label: string };
@@ -17,6 +18,8 @@ export function ArticleHeader({
   eyebrow?: ReactNode;
   title: string;
   description: string;
+  /** "en" when the title and lead are English on a page in another language. */
+  contentLang?: "en";
   children: ReactNode;
 }) {
   return (
@@ -29,8 +32,12 @@ export function ArticleHeader({
       </p>
       <header className="mt-6 border-b border-line pb-8">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        <h1 className={eyebrow ? "article-title mt-2" : "article-title"}>{title}</h1>
-        <p className="section-lead">{description}</p>
+        <h1 className={eyebrow ? "article-title mt-2" : "article-title"} lang={contentLang}>
+          {title}
+        </h1>
+        <p className="section-lead" lang={contentLang}>
+          {description}
+        </p>
         {children}
       </header>
     </>

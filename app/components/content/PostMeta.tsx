@@ -1,4 +1,5 @@
-import { formatCalendarDay } from "~/lib/dates";
+import { formatCalendarDayIn } from "~/lib/dates";
+import { T, useLang, useT } from "~/lib/i18n/react";
 import { readingTimeLabel } from "./format";
 
 /** Date (and last update), reading time, and optionally the author, on one line that wraps. */
@@ -15,18 +16,20 @@ export function PostMeta({
   author?: string;
   className?: string;
 }) {
+  const t = useT();
+  const lang = useLang();
   return (
     <p className={`post-meta ${className}`.trim()}>
       {author ? <span>{author}</span> : null}
       <span>
-        <time dateTime={datePublished}>{formatCalendarDay(datePublished)}</time>
+        <time dateTime={datePublished}>{formatCalendarDayIn(lang, datePublished)}</time>
       </span>
       {dateModified && dateModified !== datePublished ? (
         <span>
-          Updated <time dateTime={dateModified}>{formatCalendarDay(dateModified)}</time>
+          <T id="articles.updated" values={{ date: formatCalendarDayIn(lang, dateModified) }} components={{ time: <time dateTime={dateModified} /> }} />
         </span>
       ) : null}
-      <span>{readingTimeLabel(readingMinutes)}</span>
+      <span>{readingTimeLabel(t, readingMinutes)}</span>
     </p>
   );
 }

@@ -6,7 +6,10 @@ import { blogPostingData } from "~/lib/structured-data";
 /** Where the blog's RSS feed is served (app/routes/blog.rss[.]xml.ts). */
 export const BLOG_FEED_PATH = "/blog/rss.xml";
 
-/** Meta for a blog post: the page set from pageMeta as an Open Graph article, plus BlogPosting JSON-LD. */
+/**
+ * Meta for a blog post: the page set from pageMeta as an Open Graph article, plus BlogPosting JSON-LD.
+ * Posts are written in English only, so every language's copy names the English post canonical.
+ */
 export function articleMeta(
   post: {
     title: string;
@@ -22,7 +25,7 @@ export function articleMeta(
   const siteUrl = siteUrlOf(matches);
   const url = new URL(post.path, siteUrl).toString();
   const dateModified = post.dateModified ?? post.datePublished;
-  const base = pageMeta({ title: `${post.title} · ${siteConfig.appName}`, description: post.description, path: post.path }, matches).map((descriptor) =>
+  const base = pageMeta({ title: `${post.title} · ${siteConfig.appName}`, description: post.description, path: post.path, translated: false }, matches).map((descriptor) =>
     "property" in descriptor && descriptor.property === "og:type" ? { property: "og:type", content: "article" } : descriptor,
   );
   const image = post.image ? new URL(post.image, siteUrl).toString() : undefined;

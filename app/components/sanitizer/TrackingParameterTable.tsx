@@ -1,4 +1,6 @@
+import { useT } from "~/lib/i18n/react";
 import { TRACKING_PARAMETERS } from "~/lib/link-sanitizer";
+import { explanation } from "./explanation";
 
 interface Group {
   reason: string;
@@ -21,19 +23,20 @@ function groups(): Group[] {
 /** Every tracking parameter the cleaner removes, read from the same rules it runs. */
 export function TrackingParameterTable() {
   const rows = groups();
+  const t = useT();
   return (
     <details className="sanitizer-details mt-6">
-      <summary className="sanitizer-summary">See all {TRACKING_PARAMETERS.length} parameters we remove</summary>
+      <summary className="sanitizer-summary">{t("sanitizer.table.summary", { count: TRACKING_PARAMETERS.length })}</summary>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">Tracking parameters removed by the cleaner</caption>
+          <caption className="sr-only">{t("sanitizer.table.caption")}</caption>
           <thead>
             <tr className="border-b border-line text-ink-muted">
               <th scope="col" className="px-4 py-2 font-semibold">
-                Parameter
+                {t("sanitizer.table.parameter")}
               </th>
               <th scope="col" className="px-4 py-2 font-semibold">
-                What it is
+                {t("sanitizer.table.whatItIs")}
               </th>
             </tr>
           </thead>
@@ -42,8 +45,8 @@ export function TrackingParameterTable() {
               <tr key={`${row.reason}-${row.where ?? ""}`} className="align-top">
                 <td className="px-4 py-2 font-mono break-words">{row.names.join(", ")}</td>
                 <td className="px-4 py-2">
-                  {row.reason}
-                  {row.where && <span className="text-ink-muted"> ({row.where})</span>}
+                  {explanation(t, "reasons", row.reason)}
+                  {row.where && <span className="text-ink-muted"> ({explanation(t, "where", row.where)})</span>}
                 </td>
               </tr>
             ))}

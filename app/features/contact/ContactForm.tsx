@@ -4,14 +4,16 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { usePublicForm } from "~/components/forms/usePublicForm";
 import { CheckIcon } from "~/components/ui/icons";
+import type { MessageId } from "~/lib/i18n/message-id";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactSchema, type ContactField, type ContactSent } from "./contact-schema";
 
-const FIELDS: { name: ContactField; label: string; type?: "email"; autoComplete?: string; max: number; multiline?: boolean }[] = [
-  { name: "name", label: "Name", autoComplete: "name", max: CONTACT_LIMITS.name },
-  { name: "email", label: "Email address", type: "email", autoComplete: "email", max: CONTACT_LIMITS.email },
-  { name: "subject", label: "Subject", max: CONTACT_LIMITS.subject },
-  { name: "message", label: "Message", max: CONTACT_LIMITS.message, multiline: true },
+const FIELDS: { name: ContactField; label: MessageId; type?: "email"; autoComplete?: string; max: number; multiline?: boolean }[] = [
+  { name: "name", label: "contact.form.name", autoComplete: "name", max: CONTACT_LIMITS.name },
+  { name: "email", label: "contact.form.email", type: "email", autoComplete: "email", max: CONTACT_LIMITS.email },
+  { name: "subject", label: "contact.form.subject", max: CONTACT_LIMITS.subject },
+  { name: "message", label: "contact.form.message", max: CONTACT_LIMITS.message, multiline: true },
 ];
 
 const CONTACT_FORM_ID = "contact";
@@ -48,9 +50,11 @@ function ContactRound({
   onAnother: () => void;
 }) {
   const idPrefix = useId();
+  const t = useT();
+  const localized = useLocalizedPath();
   const { form, fields, answer, submitting, formProps } = usePublicForm(contactSchema, {
     id: "contact-form",
-    action: "/contact",
+    action: localized("/contact"),
     pageAnswer,
     analyticsName: CONTACT_FORM_ID,
     refusedFieldsMessage: CONTACT_MESSAGES.checkFields,
@@ -62,10 +66,10 @@ function ContactRound({
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-success-100 text-success-700">
           <CheckIcon width={28} height={28} />
         </span>
-        <h2 className="mt-4 text-2xl font-bold tracking-tight">Thanks, {answer.name}! Your message has reached us.</h2>
-        <p className="mt-2 text-ink-muted">We read every message and usually reply within two working days.</p>
-        <a className="btn btn-secondary mt-6" href="/contact" onClick={(e) => (e.preventDefault(), onAnother())}>
-          Send another message
+        <h2 className="mt-4 text-2xl font-bold tracking-tight">{t("contact.form.thanks", { name: answer.name })}</h2>
+        <p className="mt-2 text-ink-muted">{t("contact.form.replyTime")}</p>
+        <a className="btn btn-secondary mt-6" href={localized("/contact")} onClick={(e) => (e.preventDefault(), onAnother())}>
+          {t("contact.form.another")}
         </a>
       </div>
     );
@@ -80,7 +84,7 @@ function ContactRound({
           <TextField
             key={field.name}
             id={`${idPrefix}-${field.name}`}
-            label={field.label}
+            label={t(field.label)}
             error={meta.errors?.[0]}
             name={meta.name}
             required
@@ -100,8 +104,8 @@ function ContactRound({
           {formError}
         </p>
       ) : null}
-      <SubmitButton submitting={submitting} pendingLabel="Sending..." className="btn btn-primary btn-lg w-full sm:w-auto">
-        Send message
+      <SubmitButton submitting={submitting} pendingLabel={t("contact.form.sending")} className="btn btn-primary btn-lg w-full sm:w-auto">
+        {t("contact.form.send")}
       </SubmitButton>
     </form>
   );
