@@ -55,7 +55,13 @@ export function LanguageSwitcher({ placement, className = "" }: { placement: Lan
         <GlobeIcon width={18} height={18} />
         {/* The name as shown, inside the button's accessible name ("Current language: Deutsch"). */}
         <span className="sr-only">{t("common.language.current", { language: languageName(lang) })}</span>
-        <span aria-hidden="true" lang={languageTag(lang)}>
+        {placement === "below" ? (
+          // Beside the header's links only its short code fits until the widest screens.
+          <span aria-hidden="true" className="xl:hidden">
+            {languageTag(lang).split("-")[0]!.toUpperCase()}
+          </span>
+        ) : null}
+        <span aria-hidden="true" lang={languageTag(lang)} className={placement === "below" ? "hidden xl:inline" : undefined}>
           {languageName(lang)}
         </span>
         <ChevronDownIcon width={16} height={16} className="language-switcher-chevron" />
