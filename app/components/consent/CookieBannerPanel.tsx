@@ -97,7 +97,8 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
           </>
         ) : (
           <>
-            <p className="cookie-banner-text">{t("common.consent.customizeText")}</p>
+            {/* Names the footer's button by its own message, so both always read the same. */}
+            <p className="cookie-banner-text">{t("common.consent.customizeText", { cookieSettings: t("common.footer.cookieSettings") })}</p>
             <ul className="cookie-categories">
               {CATEGORIES.map((category) => {
                 const inputId = `${id}-${category.key}`;
