@@ -30,6 +30,10 @@ export const SANITIZATION_CLAIMS = [
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
+/** The contact form's subject and message (its inputs' maxlength and minlength too). */
+export const CONTACT_SUBJECT_MAX_LENGTH = 150;
+export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /** Request bodies above this are refused with 413 before any parsing. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 

@@ -1,6 +1,24 @@
 /**
  * The spec's visible texts and error catalogue (sections 2, 5 and 8), in one place.
+ *
+ * Languages (issue 32): the error catalogue's messages travel in English, exactly as the spec words
+ * them: the schemas (browser and server), the actions' answers, analytics and section 8's mapping by
+ * content (waitlistFormMessage) all read and pass on the English text. They are translated where a
+ * visitor reads them, with `shownMessage(t, text)`: each catalogue text has its id in `common.errors.*`
+ * (SHOWN_MESSAGES below; tests/unit/shown-messages.test.ts holds both in step). Anything else (a name,
+ * an address) is shown as it is.
+ *
+ * - Forms on usePublicForm need nothing: it translates every message it hands the form (fields, the
+ *   form's own message, `answer.message`).
+ * - A message shown outside it: `const shown = useShownMessage(); <p>{shown(message)}</p>`
+ *   (components/forms/useShownMessage.ts), or `shownMessage(i18nFor(lang)._, message)` on the server.
+ * - A new message a visitor can read: its English constant here, its text under `common.errors` in
+ *   app/locales/en.json, and a line in SHOWN_MESSAGES.
  */
+import type { MessageId, MessageValues } from "~/lib/i18n/message-id";
+import type { Translate } from "~/lib/i18n/react";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "~/lib/constants";
+
 export const WAITLIST_TEXT = {
   heading: "Join Our Beta Testing Program",
   submit: "Join Beta Testing",
@@ -77,7 +95,8 @@ export function notifySuccessMessage(platformLabel: string, intent: "beta_testin
 }
 
 /**
- * The human check on the sign-up forms (Cloudflare Turnstile, ADR 0033), when it is switched on.
+ * The human check's problems on the sign-up forms (Cloudflare Turnstile, ADR 0033), when it is switched
+ * on; its label and no-JavaScript note are `common.forms.humanCheck*`.
  * Worded to avoid the section 8 keywords ("valid email", "network", "server", ...), so no mapping
  * turns them into another message.
  */
@@ -86,32 +105,16 @@ export const HUMAN_CHECK_MESSAGES = {
   missing: "Please complete the check that you're a person, then send the form again. The check needs JavaScript turned on.",
   /** Cloudflare refused the token (invalid, expired or used before). */
   failed: "We couldn't confirm that you're a person. Please complete the check again, then send the form.",
-  /** In the form when JavaScript is off (a <noscript> note). */
-  noScript:
-    "Signing up needs JavaScript: the form runs a quick check that you're a person (Cloudflare Turnstile). Please turn JavaScript on to sign up.",
   /** In the browser, when the form is sent before the check has finished. */
   unsolved: "Please finish the check that you're a person, just above the button, then send the form again.",
   /** In the browser, when the check's script or widget fails. */
   unavailable:
     "The check that you're a person could not start. Please check your connection (and any content blocker), then try again.",
-  /** The widget's accessible name. */
-  label: "Check that you're a person",
 } as const;
 
 /** A disposable (throwaway) address, refused on the server (ADR 0033). */
 export const DISPOSABLE_ADDRESS_MESSAGE =
   "Please use an email address you keep: addresses from disposable-email services expire before our invitations go out.";
-
-/**
- * What the success screens add while email is on (double opt-in, ADR 0031): the sign-up waits for its
- * confirmation. Without the address (a page answer without JavaScript) it says "your email address".
- */
-export const CONFIRMATION_SENT_TEXT = {
-  title: "One more step: confirm your address.",
-  sentTo: "We've sent a confirmation link to",
-  unknownAddress: "your email address",
-  action: "Please click it to confirm your sign-up. Can't find it? Check your spam folder.",
-} as const;
 
 /**
  * The waitlist's success card and what the form says about a pending address (issue 30). With double
@@ -135,12 +138,6 @@ export const REFERRAL_INVITE_TEXT = {
   /** The small print under the button. A referral counts once per person, ever (ADR 0045): "first" keeps it true for anyone who joined before. */
   credit: "Joining for the first time? Your sign-up counts for your friend once you confirm your email. They see a count, never who joined.",
 } as const;
-
-/** The confirmation note as one line of text. */
-export function confirmationSentMessage(email?: string): string {
-  const { title, sentTo, unknownAddress, action } = CONFIRMATION_SENT_TEXT;
-  return `${title} ${sentTo} ${email?.trim() || unknownAddress}. ${action}`;
-}
 
 /**
  * The private pages a person on the waitlist reaches from an email: /waitlist/confirm, /status and
@@ -176,3 +173,54 @@ export const ENTRY_PAGE_TEXT = {
   unsubscribing: "Unsubscribing...",
   unsubscribedTitle: "You're unsubscribed",
 } as const;
+
+/** The contact form's messages (its schema, features/contact/contact-schema.ts, holds the limits' use). */
+export const CONTACT_FORM_MESSAGES = {
+  nameRequired: "Please enter your name",
+  nameTooLong: VALIDATION_MESSAGES.nameTooLong,
+  subjectRequired: "Please add a subject",
+  subjectTooLong: `Please keep the subject to ${CONTACT_SUBJECT_MAX_LENGTH} characters or fewer`,
+  messageTooShort: `Please write a message of at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
+  messageTooLong: `Please keep your message to ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters or fewer`,
+  /** What a refusal of the fields is in one line (analytics); each field shows its own message. */
+  checkFields: "Please check the highlighted fields.",
+} as const;
+
+type ShownMessage = MessageId | { id: MessageId; values: MessageValues };
+
+/** Each English text a visitor may read in a form, with its catalogue id (one id per distinct text). */
+export const SHOWN_MESSAGES: ReadonlyMap<string, ShownMessage> = new Map<string, ShownMessage>([
+  [VALIDATION_MESSAGES.invalidEmail, "common.errors.invalidEmail"],
+  [VALIDATION_MESSAGES.nameTooLong, "common.errors.nameTooLong"],
+  [VALIDATION_MESSAGES.nameLink, "common.errors.nameLink"],
+  [VALIDATION_MESSAGES.nameInvisible, "common.errors.nameInvisible"],
+  [CONTACT_FORM_MESSAGES.nameRequired, "common.errors.nameRequired"],
+  [CONTACT_FORM_MESSAGES.subjectRequired, "common.errors.subjectRequired"],
+  [CONTACT_FORM_MESSAGES.subjectTooLong, { id: "common.errors.subjectTooLong", values: { max: CONTACT_SUBJECT_MAX_LENGTH } }],
+  [CONTACT_FORM_MESSAGES.messageTooShort, { id: "common.errors.messageTooShort", values: { min: CONTACT_MESSAGE_MIN_LENGTH } }],
+  [CONTACT_FORM_MESSAGES.messageTooLong, { id: "common.errors.messageTooLong", values: { max: CONTACT_MESSAGE_MAX_LENGTH } }],
+  [CONTACT_FORM_MESSAGES.checkFields, "common.errors.checkFields"],
+  [DISPOSABLE_ADDRESS_MESSAGE, "common.errors.disposableAddress"],
+  [DATA_LAYER_MESSAGES.duplicateEmail, "common.errors.alreadyOnWaitlist"],
+  [DATA_LAYER_MESSAGES.rlsPolicy, "common.errors.rlsPolicy"],
+  [DATA_LAYER_MESSAGES.unexpected, "common.errors.unexpected"],
+  [WAITLIST_FORM_MESSAGES.duplicate, "common.errors.alreadyInBetaProgram"],
+  [WAITLIST_FORM_MESSAGES.network, "common.errors.network"],
+  [WAITLIST_FORM_MESSAGES.server, "common.errors.server"],
+  [WAITLIST_FORM_MESSAGES.configuration, "common.errors.configuration"],
+  [WAITLIST_FORM_MESSAGES.fallback, "common.errors.fallback"],
+  [NOTIFY_TEXT.genericError, "common.errors.tryAgain"],
+  [RATE_LIMIT_MESSAGE, "common.errors.rateLimited"],
+  [WAITLIST_SIGNED_UP_TEXT.confirmationResent, "common.errors.confirmationResent"],
+  [HUMAN_CHECK_MESSAGES.missing, "common.errors.humanCheckMissing"],
+  [HUMAN_CHECK_MESSAGES.failed, "common.errors.humanCheckFailed"],
+  [HUMAN_CHECK_MESSAGES.unsolved, "common.errors.humanCheckUnsolved"],
+  [HUMAN_CHECK_MESSAGES.unavailable, "common.errors.humanCheckUnavailable"],
+]);
+
+/** A message as the visitor reads it: a catalogue text in the page's language, anything else as it is. */
+export function shownMessage(t: Translate, text: string): string {
+  const shown = SHOWN_MESSAGES.get(text);
+  if (!shown) return text;
+  return typeof shown === "string" ? t(shown) : t(shown.id, shown.values);
+}

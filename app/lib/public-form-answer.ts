@@ -37,3 +37,13 @@ export function formFailure(message: string, reply: SubmissionResult<string[]> =
 export function refusalMessage(error: Record<string, string[] | null> | null | undefined, summary?: string): string {
   return summary ?? Object.values(error ?? {}).find((messages) => messages?.length)?.[0] ?? "";
 }
+
+/**
+ * An answer as the form shows it: every message (each field's, the form's own, `message`) through
+ * `shown`, which puts the spec's catalogue in the page's language (lib/messages.ts).
+ */
+export function shownAnswer<Success extends object>(answer: PublicFormAnswer<Success>, shown: (message: string) => string): PublicFormAnswer<Success> {
+  if (answer.state !== "error") return answer;
+  const error = answer.reply.error && Object.fromEntries(Object.entries(answer.reply.error).map(([field, messages]) => [field, messages?.map(shown) ?? null]));
+  return { ...answer, message: shown(answer.message), reply: { ...answer.reply, error } };
+}

@@ -60,13 +60,15 @@ export const shortestText =
 export function parsePublicForm<Schema extends PublicFormSchema>(
   payload: FormData | URLSearchParams,
   schema: Schema,
+  /** How each message reads: the form shows them in the page's language (lib/messages.ts); English by default. */
+  shown: (message: string) => string = (message) => message,
 ): Submission<input<Schema>, string[], output<Schema>> {
   return parse<output<Schema>, string[]>(payload, {
     resolve(value) {
       const result = safeParse(schema, value);
       if (result.success) return { value: result.data };
       const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) (error[issue.path.join(".")] ??= []).push(issue.message);
+      for (const issue of result.error.issues) (error[issue.path.join(".")] ??= []).push(shown(issue.message));
       return { error };
     },
   }) as Submission<input<Schema>, string[], output<Schema>>;

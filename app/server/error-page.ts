@@ -1,6 +1,8 @@
 /**
  * Minimal, dependency-free HTML for failures that happen outside React rendering
  * (oversized bodies, configuration errors, a crash in the request handler).
+ * English only, whatever the address's language (issue 32): it must work when nothing else does, so it
+ * reads no catalogue; the app's own error screens (root's ErrorBoundary) are translated.
  */
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -6,6 +6,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { HUMAN_CHECK_MESSAGES } from "../../app/lib/messages";
+import { englishT } from "../support/english";
 import { freePort } from "../../scripts/lib/free-port.mjs";
 import type { FreshDevServer } from "../support/fresh-dev-server.mjs";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/turnstile-standin.mjs";
@@ -170,7 +171,7 @@ test("without JavaScript the form says it needs JavaScript, and the server answe
   // A <noscript> note (Playwright's text and role selectors skip <noscript>, so it is found by CSS).
   const note = section.locator("noscript p");
   await expect(note).toBeVisible();
-  await expect(note).toHaveText(HUMAN_CHECK_MESSAGES.noScript);
+  await expect(note).toHaveText(englishT("common.forms.humanCheckNoScript"));
   await section.getByLabel("Email address").fill(uniqueEmail("nojs-turnstile"));
   await waitlistSubmit(page).click();
   await expect(section.getByRole("alert").filter({ hasText: HUMAN_CHECK_MESSAGES.missing })).toBeVisible();

@@ -78,7 +78,8 @@ const assignmentOf = (cookie: string) => assignmentsOfCookie(cookie);
 const text = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 const heroHeadline = (html: string) => text(html, /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/);
 const heroCta = (html: string) => text(html, /<a class="btn btn-primary btn-lg"[^>]*>.*?<\/svg>([^<]*)<\/a>/s);
-const waitlistButton = (html: string) => text(html, /<button type="submit"[^>]*>(?:<[^>]+>)*([^<]+)</);
+// A form's submit button (the language switcher's are named "lang").
+const waitlistButton = (html: string) => text(html, /<button type="submit" class="[^>]*>(?:<[^>]+>)*([^<]+)</);
 const hiddenField = (html: string, name: string) => text(html, new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`));
 
 /** Two visitors whose hero headline, hero button and waitlist button all differ. */
@@ -127,8 +128,9 @@ describe("a warm isolate", () => {
     const visits: [string, Visit][] = [
       ["/home", { cookie: first }],
       ["/home?utm_source=newsletter&utm_medium=email", { cookie: second, referer: "https://news.example/story?id=1" }],
-      // Another language's landing page: its own sections, never the English ones kept before.
+      // Another language's pages: their own sections, never the English ones kept before.
       ["/de/home", { cookie: second }],
+      ["/ja/waitlist", {}],
       ["/features", {}],
       ["/waitlist?utm_source=podcast", { referer: "https://podcast.example/" }],
       ["/blog", {}],
@@ -179,6 +181,19 @@ describe("a warm isolate", () => {
         nonces.add(nonce);
       }
     }
+  });
+
+  it("keeps each language's header and footer apart: the address's language, whatever was rendered before", async () => {
+    const currentLanguage = (html: string) => text(html, /<button type="submit" name="lang" value="([^"]+)"[^>]*aria-current="true"/);
+    await render("/waitlist");
+    await render("/waitlist");
+    const german = await render("/de/waitlist");
+    expect(currentLanguage(german.html)).toBe("de");
+    expect(german.html).toContain('href="/de/blog"');
+    expect(german.html).not.toContain('href="/blog"');
+    const english = await render("/waitlist");
+    expect(currentLanguage(english.html)).toBe("en");
+    expect(english.html).toContain('href="/blog"');
   });
 
   it("shows a new review on the next render (the reviews are the section's props, so part of its key)", async () => {

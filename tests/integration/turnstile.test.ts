@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DISPOSABLE_ADDRESS_MESSAGE, HUMAN_CHECK_MESSAGES } from "~/lib/messages";
+import { englishT } from "../support/english";
 import { verifyTurnstileToken } from "~/lib/turnstile.server";
 import { createTestApp, formPost, type TestApp, SIGN_UP_ACTION, refusal } from "../support/app";
 import { startTurnstileStandin, type TurnstileStandin } from "../support/standins";
@@ -165,7 +166,7 @@ describe("the waitlist API with Turnstile on", () => {
     expect(page.status).toBe(400);
     const html = await page.text();
     expect(html).toContain(HUMAN_CHECK_MESSAGES.missing.replace(/'/g, "&#x27;"));
-    expect(html).toContain(HUMAN_CHECK_MESSAGES.noScript.replace(/'/g, "&#x27;"));
+    expect(html).toContain(englishT("common.forms.humanCheckNoScript").replace(/'/g, "&#x27;"));
 
     const notify = await signUp(on, { source: "notification_modal", intent: "waitlist", platform: "android" }, "/notify?platform=android");
     expect(notify.status).toBe(400);

@@ -12,8 +12,11 @@ import { NotifyForm } from "~/features/notify/NotifyForm";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import type { SignUpSent } from "~/features/waitlist/sign-up-schema";
 import { formFailure, type PublicFormAnswer } from "~/lib/public-form-answer";
-import { CONFIRMATION_SENT_TEXT, confirmationSentMessage, HUMAN_CHECK_MESSAGES, notifySuccessMessage, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
+import { HUMAN_CHECK_MESSAGES, notifySuccessMessage, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
+import { StaticI18nProvider } from "~/lib/i18n/react";
 import type { TurnstileClientConfig } from "~/lib/turnstile";
+import { englishT } from "../support/english";
 
 const TURNSTILE: TurnstileClientConfig = { siteKey: "0xSTANDIN000000000000AA", scriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js" };
 
@@ -23,7 +26,7 @@ async function render(element: ReactElement, turnstile: TurnstileClientConfig | 
   const context = await handler.query(new Request(`http://127.0.0.1${path}`));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(h(StaticRouterProvider, { router, context, hydrate: false }));
+  return renderToString(h(StaticI18nProvider, { lang: "en", i18n: i18nFor("en"), children: h(StaticRouterProvider, { router, context, hydrate: false }) }));
 }
 
 /** The visible text, roughly: React's text separators dropped, tags spaced, entities decoded, spaces folded. */
@@ -46,7 +49,7 @@ describe("the waitlist's welcome screen", () => {
     const html = text(raw);
     expect(/<h2[^>]*>([^<]*)<\/h2>/.exec(raw)?.[1]).toBe(WAITLIST_SIGNED_UP_TEXT.pendingHeading);
     // The address the link went to, with or without JavaScript: the action's answer carries it.
-    expect(html).toContain(`${CONFIRMATION_SENT_TEXT.sentTo} ada@example.com . ${CONFIRMATION_SENT_TEXT.action}`);
+    expect(html).toContain(text(englishT("common.forms.confirmationSentTo", { email: "ada@example.com" }).replace(/<\/?address>/g, " ")));
     expect(html).toContain(WAITLIST_SIGNED_UP_TEXT.pendingNextSteps);
     for (const step of WAITLIST_TEXT.nextSteps) expect(html).toContain(step);
     // Nothing says the person is on the list before they have confirmed.
@@ -85,7 +88,7 @@ describe("the notification form's success", () => {
     const html = text(await render(notify({ state: "success", firstName: "Ada", email: "ada@example.com", pendingConfirmation: true }), null, "/notify"));
     expect(html).toContain(notifySuccessMessage("Android", "waitlist"));
     // The address is in <strong>: text() spaces tags.
-    expect(html).toContain(confirmationSentMessage("ada@example.com").replace("ada@example.com.", "ada@example.com ."));
+    expect(html).toContain(`${englishT("common.forms.confirmationSentTitle")} ${text(englishT("common.forms.confirmationSentTo", { email: "ada@example.com" }).replace(/<\/?address>/g, " "))}`);
   });
 
   it("shows only the spec's message when not pending", async () => {
@@ -111,7 +114,7 @@ describe("the human check in the forms", () => {
     ] as const) {
       const on = await render(element, TURNSTILE, path);
       expect(on).toContain("<noscript>");
-      expect(text(on)).toContain(HUMAN_CHECK_MESSAGES.noScript);
+      expect(text(on)).toContain(englishT("common.forms.humanCheckNoScript"));
       expect(on).toContain('data-human-check="waiting"');
       const off = await render(element, null, path);
       expect(off).not.toContain("<noscript>");

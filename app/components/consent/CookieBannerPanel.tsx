@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { ACCEPT_ALL, normalizeConsent, recordConsent, REJECT_ALL, type ConsentChoices, type OptionalConsentCategory } from "~/lib/consent";
+import type { MessageId } from "~/lib/i18n/message-id";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { useKeepClearOfBanner } from "./useKeepClearOfBanner";
 
 export type BannerView = "summary" | "customize";
@@ -15,15 +17,11 @@ export interface BannerRequest {
   returnFocusTo: HTMLElement | null;
 }
 
-const CATEGORIES: { key: keyof ConsentChoices; name: string; description: string }[] = [
-  { key: "necessary", name: "Necessary", description: "Remembers this cookie choice on your device and keeps the site working." },
-  {
-    key: "analytics",
-    name: "Analytics",
-    description: "Counts visits and how pages are used (clicks, scrolling), so we can see what helps. Off until you allow it.",
-  },
-  { key: "functional", name: "Functional", description: "Remembers optional preferences between visits. Off until you allow it." },
-  { key: "marketing", name: "Marketing", description: "Measures whether our campaigns reach people. Off by default." },
+const CATEGORIES: readonly { key: keyof ConsentChoices; name: MessageId; description: MessageId }[] = [
+  { key: "necessary", name: "common.consent.categories.necessary.name", description: "common.consent.categories.necessary.description" },
+  { key: "analytics", name: "common.consent.categories.analytics.name", description: "common.consent.categories.analytics.description" },
+  { key: "functional", name: "common.consent.categories.functional.name", description: "common.consent.categories.functional.description" },
+  { key: "marketing", name: "common.consent.categories.marketing.name", description: "common.consent.categories.marketing.description" },
 ];
 
 /**
@@ -31,6 +29,8 @@ const CATEGORIES: { key: keyof ConsentChoices; name: string; description: string
  * Customize, and the per-category switches with Back / Save Preferences.
  */
 export default function CookieBannerPanel({ request, onClose }: { request: BannerRequest; onClose: () => void }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   const [view, setView] = useState<View>(request.view);
   const [draft, setDraft] = useState<ConsentChoices>(request.draft);
   // Bumped when focus should move to the current view's heading (after a request or a view change).
@@ -69,35 +69,36 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
 
   const headingId = `${id}-heading`;
   return (
-    <div ref={region} role="region" aria-label="Cookie consent" className="cookie-banner" data-view={view} onKeyDown={onKeyDown}>
+    <div ref={region} role="region" aria-label={t("common.consent.region")} className="cookie-banner" data-view={view} onKeyDown={onKeyDown}>
       <div className="cookie-banner-body">
         <h2 id={headingId} ref={heading} tabIndex={-1} className="cookie-banner-title">
-          {view === "summary" ? "Your privacy, your choice" : "Cookie preferences"}
+          {view === "summary" ? t("common.consent.summaryTitle") : t("common.consent.customizeTitle")}
         </h2>
 
         {view === "summary" ? (
           <>
             <p className="cookie-banner-text">
-              Necessary storage only remembers this choice. Analytics and marketing stay off until you allow them.{" "}
-              <a className="cookie-banner-link" href="/privacy.html">
-                Privacy Policy
+              {t("common.consent.summaryText")}{" "}
+              <a className="cookie-banner-link" href={localized("/privacy.html")}>
+                {t("common.consent.privacyPolicy")}
               </a>
             </p>
             <div className="cookie-banner-actions">
               <button type="button" className="btn btn-secondary" onClick={() => save(REJECT_ALL)}>
-                Reject All
+                {t("common.consent.rejectAll")}
               </button>
               <button type="button" className="btn btn-secondary" onClick={() => save(ACCEPT_ALL)}>
-                Accept All
+                {t("common.consent.acceptAll")}
               </button>
               <button type="button" className="btn btn-ghost cookie-banner-customize" onClick={() => showView("customize")}>
-                Customize
+                {t("common.consent.customize")}
               </button>
             </div>
           </>
         ) : (
           <>
-            <p className="cookie-banner-text">Choose what this site may store. You can change it any time under Cookie settings.</p>
+            {/* Names the footer's button by its own message, so both always read the same. */}
+            <p className="cookie-banner-text">{t("common.consent.customizeText", { cookieSettings: t("common.footer.cookieSettings") })}</p>
             <ul className="cookie-categories">
               {CATEGORIES.map((category) => {
                 const inputId = `${id}-${category.key}`;
@@ -107,12 +108,12 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
                     <div className="min-w-0">
                       <div className="flex flex-wrap items-center gap-x-2">
                         <label htmlFor={inputId} className="font-semibold">
-                          {category.name}
+                          {t(category.name)}
                         </label>
-                        {locked ? <span className="text-xs font-semibold text-ink-muted">Always on</span> : null}
+                        {locked ? <span className="text-xs font-semibold text-ink-muted">{t("common.consent.alwaysOn")}</span> : null}
                       </div>
                       <p id={`${inputId}-description`} className="mt-0.5 text-sm text-ink-muted">
-                        {category.description}
+                        {t(category.description)}
                       </p>
                     </div>
                     <input
@@ -135,17 +136,17 @@ export default function CookieBannerPanel({ request, onClose }: { request: Banne
             </ul>
             <div className="cookie-banner-actions cookie-banner-actions-save">
               <button type="button" className="btn btn-secondary" onClick={() => showView("summary")}>
-                Back
+                {t("common.consent.back")}
               </button>
               <button type="button" className="btn btn-primary" onClick={() => save(draft)}>
-                Save Preferences
+                {t("common.consent.save")}
               </button>
             </div>
           </>
         )}
 
         {/* Last in the tab order, so Tab reaches the choices first; drawn in the top corner. */}
-        <button type="button" className="icon-button cookie-banner-close" aria-label="Close" onClick={close}>
+        <button type="button" className="icon-button cookie-banner-close" aria-label={t("common.consent.close")} onClick={close}>
           <CloseIcon />
         </button>
       </div>

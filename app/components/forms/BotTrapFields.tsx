@@ -1,3 +1,5 @@
+import { useT } from "~/lib/i18n/react";
+
 /**
  * The bot trap of every public form (spec section 5; the rule is in lib/bot-trap.ts): two trap
  * fields, off-screen, out of the tab order and hidden from assistive technology, so only bots fill
@@ -5,15 +7,16 @@
  * (ADR 0049).
  */
 export function BotTrapFields({ renderedAt }: { renderedAt: number }) {
+  const t = useT();
   return (
     <>
       <div className="trap" aria-hidden="true">
         <label>
-          Leave this empty
+          {t("common.forms.botTrapHoneypot")}
           <input type="text" name="honeypot" tabIndex={-1} autoComplete="off" />
         </label>
         <label>
-          Website
+          {t("common.forms.botTrapWebsite")}
           <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>

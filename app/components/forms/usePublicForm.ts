@@ -18,9 +18,10 @@ import { trackFormSubmit } from "~/features/analytics/browser/track";
 import { isHoneypotFilled } from "~/lib/bot-trap";
 import { waitlistFormMessage } from "~/lib/messages";
 import { parsePublicForm, type PublicFormSchema } from "~/lib/public-form";
-import { formFailure, refusalMessage, type PublicFormAnswer, type Unanswered } from "~/lib/public-form-answer";
+import { formFailure, refusalMessage, shownAnswer, type PublicFormAnswer, type Unanswered } from "~/lib/public-form-answer";
 import { TURNSTILE_RESPONSE_FIELD } from "~/lib/turnstile";
 import type { HumanCheck } from "./useHumanCheck";
+import { useShownMessage } from "./useShownMessage";
 
 export interface PublicFormOptions<Success extends object> {
   /** The form element's id (conform finds the form by it). */
@@ -51,7 +52,10 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     () => (fetcher.data?.state === "unanswered" ? formFailure(unansweredMessage ?? waitlistFormMessage(fetcher.data.reason)) : fetcher.data),
     [fetcher.data, unansweredMessage],
   );
-  const answer = sent ?? pageAnswer;
+  // Messages travel in English (analytics records them so); the form shows them in the page's language.
+  const shown = useShownMessage();
+  const received = sent ?? pageAnswer;
+  const answer = useMemo(() => received && shownAnswer(received, shown), [received, shown]);
 
   const [form, fields] = useForm<input<Schema>, output<Schema>>({
     id,
@@ -59,9 +63,13 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      const submission = parsePublicForm(formData, schema);
+      const submission = parsePublicForm(formData, schema, shown);
       // "error" only for a send the schema refused, not for a field checked again as it is corrected.
-      if (submission.status === "error") trackFormSubmit(analyticsName, refusalMessage(submission.error, refusedFieldsMessage));
+      if (submission.status === "error") {
+        // Analytics records the refusal as the spec words it, in English.
+        const english = parsePublicForm(formData, schema);
+        trackFormSubmit(analyticsName, refusalMessage("error" in english ? english.error : null, refusedFieldsMessage));
+      }
       return submission;
     },
     onSubmit(event, { formData }) {
@@ -108,7 +116,7 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
   return {
     form,
     fields,
-    /** The action's last answer: the fetcher's, else the page's. */
+    /** The action's last answer: the fetcher's, else the page's; its messages in the page's language. */
     answer,
     submitting: busy,
     /** For the <form>: a plain post to the page without JavaScript. */

@@ -5,70 +5,78 @@ import { siteConfig } from "~/config/site";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { openCookieSettings } from "~/lib/consent";
+import type { MessageId } from "~/lib/i18n/message-id";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
-const COLUMNS = [
+const COLUMNS: readonly { title: MessageId; links: readonly { label: MessageId; to: string }[] }[] = [
   {
-    title: "Product",
+    title: "common.footer.product",
     links: [
-      { label: "Features", to: "/features" },
-      { label: "How It Works", to: "/how-it-works" },
-      { label: "Pricing", to: "/pricing" },
-      { label: "Download", to: "/download" },
-      { label: "Link Sanitization", to: "/link-sanitization" },
+      { label: "common.footer.features", to: "/features" },
+      { label: "common.footer.howItWorks", to: "/how-it-works" },
+      { label: "common.footer.pricing", to: "/pricing" },
+      { label: "common.footer.download", to: "/download" },
+      { label: "common.footer.linkSanitization", to: "/link-sanitization" },
     ],
   },
   {
-    title: "Company",
+    title: "common.footer.company",
     links: [
-      { label: "About Us", to: "/about" },
-      { label: "Contact", to: "/contact" },
-      { label: "Blog", to: "/blog" },
+      { label: "common.footer.about", to: "/about" },
+      { label: "common.footer.contact", to: "/contact" },
+      { label: "common.footer.blog", to: "/blog" },
     ],
   },
   {
-    title: "Support",
+    title: "common.footer.support",
     links: [
-      { label: "Help Center", to: "/contact" },
-      { label: "Privacy Policy", to: "/privacy.html" },
-      { label: "Terms of Service", to: "/terms.html" },
+      { label: "common.footer.helpCenter", to: "/contact" },
+      { label: "common.footer.privacy", to: "/privacy.html" },
+      { label: "common.footer.terms", to: "/terms.html" },
     ],
   },
-] as const;
+];
 
-const BADGES = ["Available on iOS", "Privacy-First", "Easy Organization"] as const;
+const BADGES: readonly MessageId[] = ["common.footer.availableOnIos", "common.footer.privacyFirst", "common.footer.easyOrganization"];
 
 function CopyLinkButton() {
+  const t = useT();
   const { copied, copy } = useCopyToClipboard();
   return (
     <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(window.location.href)}>
       {copied ? <CheckIcon width={16} height={16} /> : <LinkIcon width={16} height={16} />}
-      <span aria-live="polite">{copied ? "Copied!" : "Copy Link"}</span>
+      <span aria-live="polite">{copied ? t("common.footer.copied") : t("common.footer.copyLink")}</span>
     </button>
   );
 }
 
 /** Reopens the cookie banner; shown only once JavaScript runs (without it there is no banner). */
 function CookieSettingsButton() {
+  const t = useT();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <li>
       <button type="button" className="footer-link cursor-pointer text-left" onClick={openCookieSettings}>
-        Cookie settings
+        {t("common.footer.cookieSettings")}
       </button>
     </li>
   );
 }
 
 export function SiteFooter() {
+  const t = useT();
+  const localized = useLocalizedPath();
+  const appName = siteConfig.appName;
   return (
     <footer className="site-footer">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Logo />
-          <p className="mt-4 max-w-sm text-sm text-ink-muted">{siteConfig.description}</p>
+          <p className="mt-4 max-w-sm text-sm text-ink-muted">{t("common.footer.description", { appName })}</p>
           <div className="mt-6 flex flex-wrap items-center gap-2">
-            <a className="icon-button" href={siteConfig.social.x.url} target="_blank" rel="noopener noreferrer" aria-label={`${siteConfig.appName} on X`}>
+            <a className="icon-button" href={siteConfig.social.x.url} target="_blank" rel="noopener noreferrer" aria-label={t("common.footer.onX", { appName })}>
               <XLogoIcon />
             </a>
             <a
@@ -76,7 +84,7 @@ export function SiteFooter() {
               href={siteConfig.social.instagram.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${siteConfig.appName} on Instagram`}
+              aria-label={t("common.footer.onInstagram", { appName })}
             >
               <InstagramIcon />
             </a>
@@ -84,31 +92,32 @@ export function SiteFooter() {
           </div>
         </div>
         {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold">{column.title}</h2>
+          <nav key={column.title} aria-label={t(column.title)}>
+            <h2 className="text-sm font-semibold">{t(column.title)}</h2>
             <ul className="mt-4 space-y-3 text-sm">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link className="footer-link" to={link.to}>
-                    {link.label}
+                  <Link className="footer-link" to={localized(link.to)}>
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
-              {column.title === "Support" ? <CookieSettingsButton /> : null}
+              {column.title === "common.footer.support" ? <CookieSettingsButton /> : null}
             </ul>
           </nav>
         ))}
       </div>
       <div className="border-t border-line">
         <div className="container-page flex flex-col gap-4 py-6 text-sm text-ink-muted md:flex-row md:items-center md:justify-between">
-          <p>
-            © {siteConfig.copyrightYear} {siteConfig.appName}. All rights reserved.
-          </p>
-          <ul className="flex flex-wrap gap-2" aria-label="Highlights">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <p>{t("common.footer.copyright", { year: siteConfig.copyrightYear, appName })}</p>
+            <LanguageSwitcher placement="above" />
+          </div>
+          <ul className="flex flex-wrap gap-2" aria-label={t("common.footer.highlights")}>
             {BADGES.map((badge) => (
               <li key={badge} className="badge">
                 <ShieldIcon width={14} height={14} />
-                {badge}
+                {t(badge)}
               </li>
             ))}
           </ul>

@@ -3,29 +3,21 @@
  * the action (ADR 0051). The limits are also the inputs' maxlength and minlength.
  */
 import { object, type output } from "zod/mini";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SUBJECT_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
 import { emailProblem, nameProblem } from "~/lib/field-rules";
-import { VALIDATION_MESSAGES } from "~/lib/messages";
+import { CONTACT_FORM_MESSAGES, VALIDATION_MESSAGES } from "~/lib/messages";
 import { longestText, requiredText, shortestText } from "~/lib/public-form";
 
 export const CONTACT_LIMITS = {
   name: NAME_MAX_LENGTH,
   email: EMAIL_MAX_LENGTH,
-  subject: 150,
-  messageMin: 10,
-  message: 5000,
+  subject: CONTACT_SUBJECT_MAX_LENGTH,
+  messageMin: CONTACT_MESSAGE_MIN_LENGTH,
+  message: CONTACT_MESSAGE_MAX_LENGTH,
 } as const;
 
-export const CONTACT_MESSAGES = {
-  nameRequired: "Please enter your name",
-  nameTooLong: VALIDATION_MESSAGES.nameTooLong,
-  subjectRequired: "Please add a subject",
-  subjectTooLong: `Please keep the subject to ${CONTACT_LIMITS.subject} characters or fewer`,
-  messageTooShort: `Please write a message of at least ${CONTACT_LIMITS.messageMin} characters`,
-  messageTooLong: `Please keep your message to ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters or fewer`,
-  /** What a refusal of the fields is in one line (analytics); each field shows its own message. */
-  checkFields: "Please check the highlighted fields.",
-} as const;
+/** The form's messages, in English as they travel (lib/messages.ts: translated where shown). */
+export const CONTACT_MESSAGES = CONTACT_FORM_MESSAGES;
 
 export const contactSchema = object({
   // nameProblem: at most NAME_MAX_LENGTH characters, no links, no invisible characters.
