@@ -33,6 +33,12 @@ export function formatUtcDate(iso: string | null | undefined): string {
   return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
+/** An instant as its UTC day in a page's language: English as `formatUtcDate` writes it, the others by Intl ("3. Feb. 2026"). */
+export function formatUtcDateIn(lang: Lang, iso: string | null | undefined): string {
+  if (lang === "en" || !iso || Number.isNaN(new Date(iso).getTime())) return formatUtcDate(iso);
+  return new Date(iso).toLocaleDateString(languageTag(lang), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
 /** An instant to the minute, in UTC: "21 Nov 2026, 14:05 UTC"; "—" when there is none. */
 export function formatUtcDateTime(iso: string | null | undefined): string {
   if (!iso) return "—";

@@ -7,6 +7,8 @@ import { NotifyForm } from "~/features/notify/NotifyForm";
 import { NotifyIntro } from "~/features/notify/NotifyIntro";
 import { notifyRequestFrom } from "~/features/notify/notify-request";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { pageMeta } from "~/lib/seo";
 
@@ -14,18 +16,19 @@ import { pageMeta } from "~/lib/seo";
  * /notify: the notification form as a page. It is where the Notify Me buttons lead when
  * JavaScript is off (with JavaScript they open the modal), and where that form posts.
  */
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: `Get notified · ${siteConfig.appName}`,
-    description: `Be the first to know when ${siteConfig.appName} reaches a new platform.`,
-    path: "/notify",
-  }, matches),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  const appName = siteConfig.appName;
+  return [
+    ...pageMeta({ title: t("notify.meta.title", { appName }), description: t("notify.meta.description", { appName }), path: "/notify" }, matches),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   return json(
-    { request: notifyRequestFrom(new URL(request.url).searchParams), renderedAt: Date.now() },
+    { request: notifyRequestFrom(new URL(request.url).searchParams), renderedAt: Date.now(), messages: browserMessages(lang, ["notify"]) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

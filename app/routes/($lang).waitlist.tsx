@@ -9,6 +9,8 @@ import { isKnownReferralCode } from "~/features/waitlist/referral-invite.server"
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { EmailMyLinkDisclosure } from "~/features/waitlist/email-my-link";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { pageMeta } from "~/lib/seo";
 
@@ -16,19 +18,22 @@ import { pageMeta } from "~/lib/seo";
  * /waitlist: where every waitlist form posts. With JavaScript the form's fetcher gets the answer as
  * data; without it this page renders the answer (welcome screen, or the error with the typed values).
  */
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    title: `Join the beta · ${siteConfig.appName}`,
-    description: `Join the ${siteConfig.appName} beta testing program and get every new build first.`,
-    path: "/waitlist",
-  }, matches),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  const appName = siteConfig.appName;
+  return [
+    ...pageMeta({ title: t("waitlist.meta.title", { appName }), description: t("waitlist.meta.description", { appName }), path: "/waitlist" }, matches),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = pageLanguage({ params, request });
   const referralCode = referralCodeFrom(request);
   const invitedByFriend = await isKnownReferralCode(context.cloudflare.env.DB, referralCode, context.env.PUBLIC_READ_DEADLINE_MS);
-  return json({ ...waitlistFormContext(request), referralCode, invitedByFriend }, { headers: { "Cache-Control": "no-store" } });
+  // The sign-up form, and "Email me my link" (status.link) under it.
+  const messages = browserMessages(lang, ["waitlist", "status"]);
+  return json({ ...waitlistFormContext(request), referralCode, invitedByFriend, messages }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,19 +1,30 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { EmailMyLinkPage } from "~/features/waitlist/email-my-link";
-import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
 import { handleStatusLinkRequest } from "~/features/waitlist/status-links.server";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
 
 /**
  * /waitlist/link: "Email me my link" (ADR 0045). GET shows the form; its POST queues a fresh status
  * link for a confirmed address and answers the same whatever the address. `waitlist_` keeps it out of
  * the /waitlist page's layout.
  */
-export const meta: MetaFunction = () => [{ title: `${STATUS_LINK_TEXT.title} · ${siteConfig.appName}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("status.meta.linkTitle", { appName: siteConfig.appName }) },
+  { name: "robots", content: "noindex" },
+];
 
-export const action = ({ request, context }: ActionFunctionArgs) => handleStatusLinkRequest(request, context);
+export const loader = ({ request, params }: LoaderFunctionArgs) => json({ messages: browserMessages(pageLanguage({ params, request }), ["status"]) });
+
+export const action = ({ request, params, context }: ActionFunctionArgs) => {
+  pageLanguage({ params, request });
+  return handleStatusLinkRequest(request, context);
+};
 
 export const clientAction = publicFormClientAction;
 export const shouldRevalidate = publicFormShouldRevalidate;

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
 import { PRIVATE_PAGE_HEADERS } from "~/features/waitlist/entry-access.server";
+import { metaT } from "~/lib/i18n/meta";
+import { pageLanguage } from "~/lib/i18n/page-language";
 import { handleStatusAction, loadStatusPage } from "~/features/waitlist/status-page.server";
 import { StatusPage } from "~/features/waitlist/StatusPage";
 import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
@@ -11,18 +13,19 @@ import { publicFormShouldRevalidate } from "~/components/forms/public-form-route
  * email preferences, rejoining, and "Delete my data". `waitlist_` keeps it out of the /waitlist page's
  * layout.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   // A notify-me entry has no place in line (ADR 0048): its page is about its notifications.
   const view = data?.view;
   const notifyMe = view !== undefined && "request" in view && !view.request.beta;
-  return [{ title: `${notifyMe ? "Your notifications" : "Your place in line"} · ${siteConfig.appName}` }, { name: "robots", content: "noindex, nofollow" }];
+  const title = metaT(matches)(notifyMe ? "status.meta.notificationsTitle" : "status.meta.placeTitle", { appName: siteConfig.appName });
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 export const headers: HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadStatusPage(request, context);
+export const loader = ({ request, params, context }: LoaderFunctionArgs) => loadStatusPage(request, context, pageLanguage({ params, request }));
 
-export const action = ({ request, context }: ActionFunctionArgs) => handleStatusAction(request, context);
+export const action = ({ request, params, context }: ActionFunctionArgs) => handleStatusAction(request, context, pageLanguage({ params, request }));
 
 /** "Email me my link", offered when the link does not work, posts to /waitlist/link: nothing here changes. */
 export const shouldRevalidate = publicFormShouldRevalidate;

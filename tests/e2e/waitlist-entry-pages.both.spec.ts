@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ENTRY_PAGE_TEXT, NOTIFY_TEXT } from "../../app/lib/messages";
-import { STATUS_LINK_TEXT } from "../../app/features/waitlist/status-link-request";
+import { english } from "../support/english";
 import { signToken } from "../../app/lib/signed-token.server";
 import { seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
@@ -363,15 +363,15 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const { id } = (await stack.entry(email))!;
 
     await visit(page, at("/waitlist"));
-    await page.getByText(STATUS_LINK_TEXT.disclosure).click();
+    await page.getByText(english("status.link.disclosure")).click();
     await page.getByTestId("email-my-link").getByLabel("Your email").fill(email);
-    await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
-    await expect(page.getByText(STATUS_LINK_TEXT.asked(email))).toBeVisible();
+    await page.getByRole("button", { name: english("status.link.button") }).click();
+    await expect(page.getByText(english("status.link.asked", { email }))).toBeVisible();
     await capture(page, SHOTS, "waitlist-email-my-link", found);
     await page.setContent((await stack.mailTo(email, /^Your LinkVault status page$/)).html!);
     await capture(page, SHOTS, "email-status-link", found);
     await visit(page, at("/waitlist/link"));
-    await page.getByRole("button", { name: STATUS_LINK_TEXT.button }).click();
+    await page.getByRole("button", { name: english("status.link.button") }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await capture(page, SHOTS, "email-my-link-refused", found);
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { suppress } from "~/features/email/suppression.server";
 import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
+import { english } from "../support/english";
 import { ENTRY_PAGE_TEXT, RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, runner, type TestApp } from "../support/app";
@@ -177,7 +178,7 @@ describe("Email me my link", () => {
     expect(data.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(pageBodies).size).toBe(1);
     expect(new Set(dataBodies).size).toBe(1);
-    expect(pageBodies[0]).toContain(STATUS_LINK_TEXT.asked("ADDRESS"));
+    expect(pageBodies[0]).toContain(english("status.link.asked", { email: "ADDRESS" }));
     expect(JSON.parse(dataBodies[0]!)).toEqual({ state: "success", email: "ADDRESS" });
     for (const response of pages) expect(response.headers.get("Cache-Control")).toBe("no-store");
 
@@ -196,7 +197,7 @@ describe("Email me my link", () => {
     await (await suppress(app.db, vars.SUPPRESSION_HASH_SECRET!, "bounced@example.com", "bounced")).run();
     const response = await ask("bounced@example.com");
     expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain(STATUS_LINK_TEXT.askedHint);
+    expect(await pageText(response)).toContain(english("status.link.askedHint"));
     await deliver();
     expect(await standin.deliveries()).toEqual([]);
   });
@@ -240,7 +241,7 @@ describe("Email me my link", () => {
     for (const path of ["/waitlist", "/waitlist/link", "/waitlist/status?token=nonsense", stale]) {
       const html = await pageText(await app.fetch(path));
       expect(html, path).toMatch(/<form [^>]*method="post" action="\/waitlist\/link"[^>]*>/);
-      expect(html, path).toContain(STATUS_LINK_TEXT.button);
+      expect(html, path).toContain(english("status.link.button"));
     }
   });
 

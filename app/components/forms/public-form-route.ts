@@ -7,6 +7,7 @@
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
+import { splitLanguage } from "~/lib/i18n/languages";
 import type { PublicFormAnswer, Unanswered } from "~/lib/public-form-answer";
 
 function isAnswer(value: unknown): value is PublicFormAnswer {
@@ -33,7 +34,7 @@ export async function publicFormClientAction({ request, serverAction }: ClientAc
   return isAnswer(answer) ? answer : { state: "unanswered", reason: "unexpected answer" };
 }
 
-/** The pages whose action answers a public form (ADR 0051). */
+/** The pages whose action answers a public form (ADR 0051), in every language. */
 const PUBLIC_FORM_PAGES: ReadonlySet<string> = new Set(["/contact", "/waitlist", "/notify", "/waitlist/link"]);
 
 /**
@@ -41,7 +42,8 @@ const PUBLIC_FORM_PAGES: ReadonlySet<string> = new Set(["/contact", "/waitlist",
  * that would be the whole landing page's). Exported by every page with a loader that holds one.
  */
 export const publicFormShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, currentUrl, defaultShouldRevalidate }) => {
-  const publicForm = formMethod?.toUpperCase() === "POST" && formAction !== undefined && PUBLIC_FORM_PAGES.has(new URL(formAction, currentUrl).pathname);
+  const publicForm =
+    formMethod?.toUpperCase() === "POST" && formAction !== undefined && PUBLIC_FORM_PAGES.has(splitLanguage(new URL(formAction, currentUrl).pathname).path);
   return publicForm ? false : defaultShouldRevalidate;
 };
 

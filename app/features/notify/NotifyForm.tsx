@@ -9,10 +9,11 @@ import { usePublicForm } from "~/components/forms/usePublicForm";
 import { offersUpdatesChoice, UPDATES_CHOICE_FIELD } from "~/features/waitlist/sign-up-request";
 import { notifySchema, type SignUpSent } from "~/features/waitlist/sign-up-schema";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
-import { NOTIFY_TEXT, notifySuccessMessage } from "~/lib/messages";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
+import { NOTIFY_TEXT } from "~/lib/messages";
 import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { notifyHref } from "./notify-href";
-import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
+import type { NotifyRequest } from "./notify-types";
 
 /** The form's name in analytics events. */
 const NOTIFY_FORM_ID = "notify_signup";
@@ -39,10 +40,11 @@ export function NotifyForm({
 }) {
   const ids = { name: useId(), email: useId(), updates: useId() };
   const humanCheck = useHumanCheck("notify");
-  const platformLabel = PLATFORM_LABELS[request.platform];
+  const t = useT();
+  const localized = useLocalizedPath();
   const { form, fields, answer, submitting, formProps } = usePublicForm(notifySchema, {
     id: NOTIFY_FORM_ELEMENT_ID,
-    action: notifyHref(request),
+    action: localized(notifyHref(request)),
     pageAnswer: initialResult,
     analyticsName: NOTIFY_FORM_ID,
     conversionSource: "notification_modal",
@@ -65,7 +67,7 @@ export function NotifyForm({
     <form {...formProps} onFocus={humanCheck.start} onInput={humanCheck.start} className="space-y-4" data-track-form={NOTIFY_FORM_ID}>
       <TextField
         id={ids.name}
-        label="Name"
+        label={t("notify.form.nameLabel")}
         error={fields.name.errors?.[0]}
         name={fields.name.name}
         type="text"
@@ -77,14 +79,14 @@ export function NotifyForm({
       />
       <TextField
         id={ids.email}
-        label="Email address"
+        label={t("notify.form.emailLabel")}
         error={fields.email.errors?.[0]}
         name={fields.email.name}
         type="email"
         required
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
-        placeholder="you@example.com"
+        placeholder={t("notify.form.emailPlaceholder")}
         defaultValue={fields.email.initialValue}
       />
       {/* News and updates are a choice of their own on a platform request, never ticked for the person. */}
@@ -92,7 +94,7 @@ export function NotifyForm({
         <p className="flex items-start gap-3">
           <input id={ids.updates} name={UPDATES_CHOICE_FIELD} value="yes" type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600" />
           <label htmlFor={ids.updates} className="text-sm">
-            {NOTIFY_TEXT.updatesChoice}
+            {t("notify.form.updatesChoice")}
           </label>
         </p>
       ) : null}
@@ -107,7 +109,9 @@ export function NotifyForm({
         {succeeded ? (
           <>
             <p className="alert-success" role="status">
-              {notifySuccessMessage(platformLabel, request.intent)}
+              {request.intent === "beta_testing"
+                ? t("notify.form.successBeta")
+                : t("notify.form.success", { platform: t(`notify.platforms.${request.platform}`) })}
             </p>
             {succeeded.pendingConfirmation ? <ConfirmationSentNote email={succeeded.email} className="mt-3" /> : null}
           </>
@@ -119,8 +123,8 @@ export function NotifyForm({
         ) : null}
       </div>
 
-      <SubmitButton submitting={submitting} pendingLabel={NOTIFY_TEXT.submitting} className="btn btn-primary w-full">
-        {NOTIFY_TEXT.submit}
+      <SubmitButton submitting={submitting} pendingLabel={t("notify.form.submitting")} className="btn btn-primary w-full">
+        {t("notify.form.submit")}
       </SubmitButton>
     </form>
   );

@@ -1,5 +1,5 @@
-import { NOTIFY_TEXT } from "~/lib/messages";
-import { PLATFORM_LABELS, type NotifyRequest } from "./notify-types";
+import { useT } from "~/lib/i18n/react";
+import type { NotifyRequest } from "./notify-types";
 
 const LOOKS = {
   page: { Heading: "h1", heading: "section-title", lead: "section-lead" },
@@ -8,22 +8,23 @@ const LOOKS = {
 
 /** The notification form's title and promise, above it in the modal and on the /notify page. */
 export function NotifyIntro({ request, look, headingId }: { request: NotifyRequest; look: keyof typeof LOOKS; headingId?: string }) {
+  const t = useT();
   const { Heading, heading, lead } = LOOKS[look];
   const title =
     request.intent === "beta_testing"
-      ? "Join the beta program"
+      ? t("notify.intro.joinBeta")
       : request.platform === "all_platforms"
-        ? "Get notified for all platforms"
+        ? t("notify.intro.allPlatforms")
         : // The iOS app is out: its request is for news of new versions (the roadmap's button).
           request.platform === "ios"
-          ? "Get notified of updates"
-          : `Get notified when ${PLATFORM_LABELS[request.platform]} launches`;
+          ? t("notify.intro.updates")
+          : t("notify.intro.platform", { platform: t(`notify.platforms.${request.platform}`) });
   return (
     <>
       <Heading id={headingId} className={heading}>
         {title}
       </Heading>
-      <p className={lead}>{NOTIFY_TEXT.consentNote}</p>
+      <p className={lead}>{t("notify.intro.consentNote")}</p>
     </>
   );
 }

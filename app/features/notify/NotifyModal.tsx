@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/ui/icons";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "~/lib/constants";
+import { useT } from "~/lib/i18n/react";
 import { NotifyForm } from "./NotifyForm";
 import { NotifyIntro } from "./NotifyIntro";
 import type { NotifyRequest } from "./notify-types";
@@ -10,6 +11,7 @@ import type { NotifyRequest } from "./notify-types";
  * closes it on Escape. Loaded lazily by NotifyProvider on first use.
  */
 export default function NotifyModal({ request, onClose }: { request: NotifyRequest; onClose: () => void }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   // The spec's submissionTime: when the form appeared.
   const [renderedAt] = useState(() => Date.now());
@@ -67,7 +69,7 @@ export default function NotifyModal({ request, onClose }: { request: NotifyReque
           <div>
             <NotifyIntro request={request} look="dialog" headingId="notify-title" />
           </div>
-          <button type="button" className="icon-button -mr-2 -mt-2" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-button -mr-2 -mt-2" aria-label={t("notify.close")} onClick={onClose}>
             <CloseIcon />
           </button>
         </div>

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { track, trackedClick } from "~/features/analytics/browser/track";
+import { useLocalizedPath } from "~/lib/i18n/react";
 import { notifyHref } from "./notify-href";
 import type { NotifyPlatform, NotifyRequest } from "./notify-types";
 
@@ -67,9 +68,10 @@ export function NotifyButton({
   className?: string;
   children: ReactNode;
 }) {
+  const localized = useLocalizedPath();
   return (
     <a
-      href={notifyHref({ platform, intent })}
+      href={localized(notifyHref({ platform, intent }))}
       className={className}
       aria-haspopup="dialog"
       data-notify-platform={platform}

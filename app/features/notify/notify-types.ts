@@ -8,10 +8,3 @@ export interface NotifyRequest {
   intent: "beta_testing" | "waitlist";
 }
 
-export const PLATFORM_LABELS: Record<NotifyPlatform, string> = {
-  ios: "iOS",
-  android: "Android",
-  macos: "macOS",
-  chrome_extension: "Chrome Extension",
-  all_platforms: "all platforms",
-};

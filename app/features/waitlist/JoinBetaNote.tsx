@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { siteConfig } from "~/config/site";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { EntryCard, Notice } from "./entry-page";
 
 /**
@@ -7,21 +8,15 @@ import { EntryCard, Notice } from "./entry-page";
  * confirm), or, once asked, that the confirmation is waiting in the inbox.
  */
 export function JoinBetaNote({ pending }: { pending: boolean }) {
-  if (pending) {
-    return (
-      <Notice tone="success">
-        To join the beta, open the link we emailed you and press Confirm. Your place in line shows here once you do.
-      </Notice>
-    );
-  }
+  const t = useT();
+  const localized = useLocalizedPath();
+  if (pending) return <Notice tone="success">{t("status.joinBeta.pending")}</Notice>;
   return (
-    <EntryCard title="Want to test the iPhone app?" titleId="join-beta-heading">
-      <p className="mt-1 text-sm text-ink-muted">
-        Beta testers try new {siteConfig.appName} builds before everyone else, in the order they joined.
-      </p>
+    <EntryCard title={t("status.joinBeta.title")} titleId="join-beta-heading">
+      <p className="mt-1 text-sm text-ink-muted">{t("status.joinBeta.lead", { appName: siteConfig.appName })}</p>
       <p className="mt-5">
-        <Link className="btn btn-secondary" to="/waitlist">
-          Join the beta waitlist
+        <Link className="btn btn-secondary" to={localized("/waitlist")}>
+          {t("status.joinBeta.button")}
         </Link>
       </p>
     </EntryCard>

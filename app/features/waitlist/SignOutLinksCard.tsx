@@ -1,3 +1,4 @@
+import { T, useT } from "~/lib/i18n/react";
 import { Notice, EntryCard, TokenForm } from "./entry-page";
 import type { StatusActionResult } from "./entry-views";
 
@@ -6,18 +7,18 @@ import type { StatusActionResult } from "./entry-views";
  * this one included, and a new one goes to the inbox, never to this page.
  */
 export function SignOutLinksCard({ token, email, result }: { token: string; email: string; result?: StatusActionResult }) {
+  const t = useT();
   return (
-    <EntryCard title="Sign out old links" titleId="sign-out-heading">
+    <EntryCard title={t("status.signOut.title")} titleId="sign-out-heading">
       <p className="mt-1 mb-5 text-sm text-ink-muted">
-        Forwarded one of our emails, or opened this page on someone else&apos;s device? Sign out every link to this page, this one included. We
-        email a new link to <span className="break-all">{email}</span>.
+        <T id="status.signOut.lead" values={{ email }} components={{ email: <span className="break-all" /> }} />
       </p>
       {result?.intent === "sign-out" ? (
         <div className="mb-4">
-          <Notice tone="error">We can&apos;t send email at the moment, so your links stay as they are. Please try again later.</Notice>
+          <Notice tone="error">{t("status.signOut.emailOff")}</Notice>
         </div>
       ) : null}
-      <TokenForm token={token} intent="sign-out" label="Sign out old links" pendingLabel="Signing out..." buttonClassName="btn btn-secondary" />
+      <TokenForm token={token} intent="sign-out" label={t("status.signOut.button")} pendingLabel={t("status.signOut.signingOut")} buttonClassName="btn btn-secondary" />
     </EntryCard>
   );
 }

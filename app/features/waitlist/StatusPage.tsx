@@ -2,74 +2,67 @@ import { Link } from "@remix-run/react";
 import { LinkIcon } from "~/components/ui/icons";
 import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
-import { formatUtcDate } from "~/lib/dates";
-import { ENTRY_PAGE_TEXT } from "~/lib/messages";
+import { formatUtcDateIn } from "~/lib/dates";
+import { intlLocale } from "~/lib/i18n/intl-locale";
+import { T, useLang, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { EmailMyLinkCard } from "./email-my-link";
 import { BackHomeLink, EntryCard, EntryPage, InvalidLinkPage, Notice, TokenForm } from "./entry-page";
 import { JoinBetaNote } from "./JoinBetaNote";
-import { NOTIFY_EYEBROW, NOTIFY_STATUS_LEAD, notifyPromise, notifySubject, sentence } from "./entry-request";
-import { PREFERENCE_FIELDS, REJOIN_WORDING, type EntryPreferences, type StatusActionResult, type StatusView } from "./entry-views";
+import { notifyRequestValues } from "./entry-request";
+import { PREFERENCE_FIELDS, type EntryPreferences, type StatusActionResult, type StatusView } from "./entry-views";
 import { SignOutLinksCard } from "./SignOutLinksCard";
 
 type ConfirmedView = Extract<StatusView, { state: "confirmed" }>;
 
 /** /waitlist/status in each of its states (entry-views.ts), with the answer of its last form, if any. */
 export function StatusPage({ view, result }: { view: StatusView; result?: StatusActionResult }) {
+  const t = useT();
+  const lang = useLang();
   switch (view.state) {
     case "invalid":
       return <InvalidLinkPage><EmailMyLinkCard /></InvalidLinkPage>;
     case "expired":
       return (
-        <EntryPage title={ENTRY_PAGE_TEXT.expiredStatusTitle} lead="Links to your status page work for a year.">
+        <EntryPage title={t("status.entry.expiredTitle")} lead={t("status.entry.expiredLead")}>
           <EmailMyLinkCard />
         </EntryPage>
       );
     case "signed_out":
       return (
-        <EntryPage icon="success" title={ENTRY_PAGE_TEXT.signedOutTitle} lead={ENTRY_PAGE_TEXT.signedOutBody}>
+        <EntryPage icon="success" title={t("status.entry.signedOutTitle")} lead={t("status.entry.signedOutBody")}>
           <BackHomeLink />
         </EntryPage>
       );
     case "deleted":
       return (
-        <EntryPage
-          icon="success"
-          title={ENTRY_PAGE_TEXT.deletedTitle}
-          lead="Your entry, your place in line, your referral link and any email waiting for you are gone, and the links in our emails no longer work. Thank you for your interest. Goodbye!"
-        >
-          <p className="text-sm text-ink-muted">
-            We keep only keyed fingerprints of your address (never the address itself): one so that no import or resend can
-            email you again, removed if you sign up and confirm once more; and, if a friend's link brought you, one so that
-            your sign-up counts for a referral only once.
-          </p>
+        <EntryPage icon="success" title={t("status.entry.deletedTitle")} lead={t("status.entry.deletedLead")}>
+          <p className="text-sm text-ink-muted">{t("status.entry.deletedFingerprints")}</p>
           <BackHomeLink />
         </EntryPage>
       );
     case "pending":
-      return (
-        <EntryPage
-          title={ENTRY_PAGE_TEXT.pendingTitle}
-          lead="When you signed up we emailed you a confirmation link. Open it and press Confirm: your place in line and your referral link show here afterwards."
-        />
-      );
+      return <EntryPage title={t("status.entry.pendingTitle")} lead={t("status.entry.pendingLead")} />;
     case "unsubscribed":
       return (
         <EntryPage
-          title={ENTRY_PAGE_TEXT.unsubscribedTitle}
+          title={t("status.unsubscribed.title")}
           lead={
             <>
-              We stopped emailing <span className="break-all">{view.email}</span>
-              {view.unsubscribedAt ? ` on ${formatUtcDate(view.unsubscribedAt)}` : ""}.{" "}
-              {view.request.beta ? "You are not in line for beta invitations any more." : `You won't hear from us about ${notifySubject(view.request)}.`}
+              <T
+                id={view.unsubscribedAt ? "status.unsubscribed.stoppedOn" : "status.unsubscribed.stopped"}
+                values={{ email: view.email, date: formatUtcDateIn(lang, view.unsubscribedAt) }}
+                components={{ email: <span className="break-all" /> }}
+              />{" "}
+              {view.request.beta ? t("status.unsubscribed.noInvitations") : t("status.unsubscribed.noNotify", notifyRequestValues(view.request, t, lang))}
             </>
           }
         >
-          <EntryCard title="Changed your mind?" titleId="rejoin-heading">
+          <EntryCard title={t("status.unsubscribed.rejoinTitle")} titleId="rejoin-heading">
             <p className="mt-1 mb-5 text-sm text-ink-muted">
-              {REJOIN_WORDING.text}
-              {view.request.beta ? " You keep your earlier place in the order." : ""}
+              {t("status.unsubscribed.rejoinConsent")}
+              {view.request.beta ? ` ${t("status.unsubscribed.keepPlace")}` : ""}
             </p>
-            <TokenForm token={view.token} intent="resubscribe" label="Rejoin the waitlist" pendingLabel="Rejoining..." />
+            <TokenForm token={view.token} intent="resubscribe" label={t("status.unsubscribed.rejoin")} pendingLabel={t("status.unsubscribed.rejoining")} />
           </EntryCard>
           <DeleteDataCard token={view.token} result={result} beta={view.request.beta} />
         </EntryPage>
@@ -80,39 +73,35 @@ export function StatusPage({ view, result }: { view: StatusView; result?: Status
 }
 
 function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: StatusActionResult }) {
-  const { place } = view;
+  const t = useT();
+  const lang = useLang();
+  const localized = useLocalizedPath();
+  const count = new Intl.NumberFormat(intlLocale(lang));
+  const place = view.place && { place: count.format(view.place.place), total: count.format(view.place.total), count: view.place.total };
   // A notify-me entry's page speaks of its platforms: it has no place in the beta line (ADR 0048).
   const heading = view.request.beta
     ? {
-        eyebrow: "Your place in line",
-        title: place ? <>You're #{place.place} in line</> : "You're on the list",
-        lead: place
-          ? `of ${place.total} confirmed ${place.total === 1 ? "tester" : "testers"}. Beta invitations go out in this order.`
-          : "Beta invitations go out in the order people confirmed.",
+        eyebrow: t("status.place.eyebrow"),
+        title: place ? t("status.place.title", place) : t("status.place.titleUnnumbered"),
+        lead: place ? t("status.place.lead", place) : t("status.place.leadUnnumbered"),
       }
-    : { eyebrow: NOTIFY_EYEBROW, title: sentence(notifyPromise(view.request)), lead: NOTIFY_STATUS_LEAD };
+    : { eyebrow: t("status.page.notifyEyebrow"), title: t("status.notify.title", notifyRequestValues(view.request, t, lang)), lead: t("status.notify.lead") };
   return (
     <EntryPage {...heading}>
-      {view.justConfirmed ? <Notice tone="success">{view.request.beta ? ENTRY_PAGE_TEXT.justConfirmed : ENTRY_PAGE_TEXT.justConfirmedNotify}</Notice> : null}
+      {view.justConfirmed ? <Notice tone="success">{view.request.beta ? t("status.entry.justConfirmed") : t("status.entry.justConfirmedNotify")}</Notice> : null}
       {view.invitation ? <InvitationCard invitation={view.invitation} /> : null}
-      {result?.intent === "resubscribe" ? <Notice tone="success">{ENTRY_PAGE_TEXT.resubscribed}</Notice> : null}
+      {result?.intent === "resubscribe" ? <Notice tone="success">{t("status.unsubscribed.resubscribed")}</Notice> : null}
       {view.request.beta ? (
         <dl className="grid grid-cols-2 gap-4">
           <div className="stat">
-            <dt>Place in line</dt>
+            <dt>{t("status.place.placeLabel")}</dt>
             <dd data-testid="place-in-line">
-              {place ? (
-                <>
-                  #{place.place} <span className="text-base font-semibold text-ink-muted">of {place.total}</span>
-                </>
-              ) : (
-                "—"
-              )}
+              {place ? <T id="status.place.placeValue" values={place} components={{ muted: <span className="text-base font-semibold text-ink-muted" /> }} /> : "—"}
             </dd>
           </div>
           <div className="stat">
-            <dt>Friends referred</dt>
-            <dd data-testid="referral-count">{view.referralCount}</dd>
+            <dt>{t("status.place.referralsLabel")}</dt>
+            <dd data-testid="referral-count">{count.format(view.referralCount)}</dd>
           </div>
         </dl>
       ) : (
@@ -123,12 +112,11 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
       <SignOutLinksCard token={view.token} email={view.email} result={result} />
       <DeleteDataCard token={view.token} result={result} beta={view.request.beta} />
       <p className="text-sm text-ink-muted">
-        Signed up as <strong className="break-all text-ink">{view.email}</strong>. Keep this page's link to yourself: anyone with it can
-        see and change it. Want no email at all?{" "}
-        <Link className="underline" to={view.unsubscribePath}>
-          Unsubscribe
-        </Link>
-        .
+        <T
+          id="status.entry.signedUpAs"
+          values={{ email: view.email }}
+          components={{ email: <strong className="break-all text-ink" />, unsubscribe: <Link className="underline" to={localized(view.unsubscribePath)} /> }}
+        />
       </p>
     </EntryPage>
   );
@@ -136,43 +124,40 @@ function ConfirmedStatus({ view, result }: { view: ConfirmedView; result?: Statu
 
 /** Once their beta invitation went out: since when, the TestFlight link, and how to install. */
 function InvitationCard({ invitation }: { invitation: NonNullable<ConfirmedView["invitation"]> }) {
+  const t = useT();
+  const lang = useLang();
   return (
-    <EntryCard title="You're invited to the beta" titleId="invitation-heading">
+    <EntryCard title={t("status.invitation.title")} titleId="invitation-heading">
       <p className="mt-1 text-sm text-ink-muted" data-testid="invited">
-        Your invitation went out on {formatUtcDate(invitation.invitedAt)}. The beta runs through TestFlight, Apple's app for testing apps before
-        they reach the App Store.
+        {t("status.invitation.sentOn", { date: formatUtcDateIn(lang, invitation.invitedAt) })}
       </p>
       {invitation.testflightUrl ? (
         <>
           <ol className="mt-4 list-decimal space-y-1 pl-5 text-sm">
-            <li>On your iPhone or iPad, install TestFlight from the App Store.</li>
-            <li>Open the link below on that device, then tap Accept and Install.</li>
+            <li>{t("status.invitation.installTestFlight")}</li>
+            <li>{t("status.invitation.openLink")}</li>
           </ol>
           <a className="btn btn-primary mt-5" href={invitation.testflightUrl} rel="noopener noreferrer" data-testid="testflight-link">
-            Join the beta on TestFlight
+            {t("status.invitation.button")}
           </a>
           <p className="mt-2 break-all text-xs text-ink-muted">{invitation.testflightUrl}</p>
         </>
       ) : (
-        <p className="mt-3 text-sm">The TestFlight link is in your invitation email.</p>
+        <p className="mt-3 text-sm">{t("status.invitation.inEmail")}</p>
       )}
     </EntryCard>
   );
 }
 
 function ReferralCard({ url, boost }: { url: string; boost: number }) {
+  const t = useT();
   const hydrated = useHydrated();
   const { copied, copy } = useCopyToClipboard();
   return (
-    <EntryCard title="Move up the line" titleId="referral-heading">
-      <p className="mt-1 text-sm text-ink-muted">
-        Share your own link.{" "}
-        {boost > 0
-          ? `Each friend who joins through it and confirms their email moves you ${boost} ${boost === 1 ? "place" : "places"} ahead.`
-          : "We count every friend who joins through it and confirms their email."}
-      </p>
+    <EntryCard title={t("status.referral.title")} titleId="referral-heading">
+      <p className="mt-1 text-sm text-ink-muted">{t("status.referral.lead", { boost: Math.max(boost, 0) })}</p>
       <label htmlFor="referral-link" className="field-label mt-5">
-        Your referral link
+        {t("status.referral.linkLabel")}
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <input id="referral-link" className="field-input font-mono text-sm" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
@@ -180,7 +165,7 @@ function ReferralCard({ url, boost }: { url: string; boost: number }) {
         {hydrated ? (
           <button type="button" className="btn btn-secondary shrink-0" onClick={() => void copy(url)}>
             <LinkIcon width={18} height={18} aria-hidden="true" />
-            <span aria-live="polite">{copied ? "Copied!" : "Copy link"}</span>
+            <span aria-live="polite">{copied ? t("status.referral.copied") : t("status.referral.copy")}</span>
           </button>
         ) : null}
       </div>
@@ -189,21 +174,22 @@ function ReferralCard({ url, boost }: { url: string; boost: number }) {
 }
 
 function PreferencesCard({ token, preferences, saved, beta }: { token: string; preferences: EntryPreferences; saved: boolean; beta: boolean }) {
+  const t = useT();
   // Beta invitations are for beta testers; a notify-me person joins the beta through its form.
   const fields = beta ? PREFERENCE_FIELDS : PREFERENCE_FIELDS.filter(({ key }) => key !== "invitations");
   return (
-    <EntryCard title="Email preferences" titleId="preferences-heading">
-      <p className="mt-1 text-sm text-ink-muted">Choose what we may email you about. We never send anything else, and never share your address.</p>
-      <TokenForm token={token} intent="preferences" label="Save preferences" pendingLabel="Saving...">
+    <EntryCard title={t("status.preferences.title")} titleId="preferences-heading">
+      <p className="mt-1 text-sm text-ink-muted">{t("status.preferences.lead")}</p>
+      <TokenForm token={token} intent="preferences" label={t("status.preferences.save")} pendingLabel={t("status.preferences.saving")}>
         <ul className="my-5 space-y-3">
-          {fields.map(({ field, key, label, description }) => (
+          {fields.map(({ field, key }) => (
             <li key={field} className="cookie-category">
               <div className="min-w-0">
                 <label htmlFor={field} className="font-semibold">
-                  {label}
+                  {t(`status.preferences.${key}.label`)}
                 </label>
                 <p id={`${field}-description`} className="mt-0.5 text-sm text-ink-muted">
-                  {description}
+                  {t(`status.preferences.${key}.description`)}
                 </p>
               </div>
               <input id={field} name={field} value="yes" type="checkbox" role="switch" className="consent-switch" defaultChecked={preferences[key]} aria-describedby={`${field}-description`} />
@@ -212,7 +198,7 @@ function PreferencesCard({ token, preferences, saved, beta }: { token: string; p
         </ul>
         {saved ? (
           <div className="mb-4">
-            <Notice tone="success">{ENTRY_PAGE_TEXT.preferencesSaved}</Notice>
+            <Notice tone="success">{t("status.preferences.saved")}</Notice>
           </div>
         ) : null}
       </TokenForm>
@@ -221,14 +207,12 @@ function PreferencesCard({ token, preferences, saved, beta }: { token: string; p
 }
 
 function DeleteDataCard({ token, result, beta }: { token: string; result?: StatusActionResult; beta: boolean }) {
+  const t = useT();
   const missingConfirmation = result?.intent === "delete";
   return (
-    <EntryCard title="Delete my data" titleId="delete-heading" tone="danger">
-      <p className="mt-1 text-sm text-ink-muted">
-        This removes your entry{beta ? ", your place in line, your referral link" : ""} and any email waiting to be sent to you. It can't be
-        undone.
-      </p>
-      <TokenForm token={token} intent="delete" label="Delete my data" pendingLabel="Deleting..." buttonClassName="btn btn-secondary text-danger-700">
+    <EntryCard title={t("status.delete.title")} titleId="delete-heading" tone="danger">
+      <p className="mt-1 text-sm text-ink-muted">{beta ? t("status.delete.leadBeta") : t("status.delete.leadNotify")}</p>
+      <TokenForm token={token} intent="delete" label={t("status.delete.button")} pendingLabel={t("status.delete.deleting")} buttonClassName="btn btn-secondary text-danger-700">
         <p className="my-5 flex items-start gap-3">
           <input
             id="delete-confirm"
@@ -240,11 +224,11 @@ function DeleteDataCard({ token, result, beta }: { token: string; result?: Statu
             aria-invalid={missingConfirmation || undefined}
             aria-describedby={missingConfirmation ? "delete-confirm-error" : undefined}
           />
-          <label htmlFor="delete-confirm">Yes, delete my data for good.</label>
+          <label htmlFor="delete-confirm">{t("status.delete.confirm")}</label>
         </p>
         {missingConfirmation ? (
           <p id="delete-confirm-error" className="field-error mb-4" role="alert">
-            {ENTRY_PAGE_TEXT.deleteConfirmRequired}
+            {t("status.delete.confirmRequired")}
           </p>
         ) : null}
       </TokenForm>

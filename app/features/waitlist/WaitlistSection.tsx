@@ -15,7 +15,8 @@ import { useCopyToClipboard } from "~/hooks/useCopyToClipboard";
 import { useHydrated } from "~/hooks/useHydrated";
 import { firstTouchAttribution, type Attribution } from "~/lib/attribution";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "~/lib/constants";
-import { REFERRAL_INVITE_TEXT, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "~/lib/messages";
+import { splitLanguage } from "~/lib/i18n/languages";
+import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { waitlistSchema, type SignUpSent } from "./sign-up-schema";
 
@@ -33,7 +34,7 @@ export interface WaitlistSectionProps {
   invitedByFriend?: boolean;
   /** The answer of a document POST (no JavaScript), rendered in place of an empty form. */
   initialResult?: PublicFormAnswer<SignUpSent>;
-  /** The submit label (the waitlist_cta A/B test varies it). */
+  /** The submit label (the waitlist_cta A/B test varies it); waitlist.form.submit when not given. */
   submitLabel?: string;
   source?: string;
   /** 1 when the section is the page itself (/waitlist), 2 inside the landing page. */
@@ -76,19 +77,21 @@ function WaitlistForm({
   referralCode = null,
   invitedByFriend = false,
   initialResult,
-  submitLabel = WAITLIST_TEXT.submit,
+  submitLabel,
   source = "main_waitlist_section",
   focusOnMount,
   onReset,
   headingLevel = 2,
 }: WaitlistSectionProps & { focusOnMount: boolean; onReset: () => void }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   const SubHeading = headingLevel === 1 ? "h2" : "h3";
   const [tracking, setTracking] = useState(attribution);
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), name: useId(), error: useId(), status: useId() };
   const humanCheck = useHumanCheck("waitlist");
   // Without JavaScript an answer with an error renders the form again: the referral link's code stays.
-  const action = referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist";
+  const action = localized(referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist");
   const { form, fields, answer, submitting, formProps } = usePublicForm(waitlistSchema, {
     id: WAITLIST_FORM_ELEMENT_ID,
     action,
@@ -121,20 +124,16 @@ function WaitlistForm({
     <form {...formProps} onFocus={humanCheck.start} onInput={humanCheck.start} aria-describedby={ids.status} data-track-form={WAITLIST_FORM_ID}>
       {invitedByFriend ? (
         <p className="mb-4 rounded-xl bg-brand-500/10 px-3 py-2 text-sm font-semibold text-ink" data-testid="referral-invite">
-          {REFERRAL_INVITE_TEXT.title}
+          {t("waitlist.form.referralInvite")}
         </p>
       ) : null}
-      <SubHeading className="text-xl font-semibold">Reserve your spot</SubHeading>
-      <p className="mt-1 text-sm text-ink-muted">Beta invitations go out in the order people join.</p>
+      <SubHeading className="text-xl font-semibold">{t("waitlist.form.heading")}</SubHeading>
+      <p className="mt-1 text-sm text-ink-muted">{t("waitlist.form.lead")}</p>
 
       <div className="mt-6 space-y-4">
         <TextField
           id={ids.name}
-          label={
-            <>
-              Name <span className="font-normal text-ink-muted">(optional)</span>
-            </>
-          }
+          label={<T id="waitlist.form.nameLabel" components={{ optional: <span className="font-normal text-ink-muted" /> }} />}
           error={fields.name.errors?.[0]}
           name={fields.name.name}
           type="text"
@@ -144,7 +143,7 @@ function WaitlistForm({
         />
         <TextField
           id={ids.email}
-          label="Email address"
+          label={t("waitlist.form.emailLabel")}
           error={
             emailProblem ? (
               <>
@@ -166,7 +165,7 @@ function WaitlistForm({
           autoComplete="email"
           inputMode="email"
           maxLength={EMAIL_MAX_LENGTH}
-          placeholder="you@example.com"
+          placeholder={t("waitlist.form.emailPlaceholder")}
           defaultValue={fields.email.initialValue}
         />
       </div>
@@ -189,16 +188,19 @@ function WaitlistForm({
         </p>
       ) : null}
 
-      <SubmitButton submitting={submitting} pendingLabel={WAITLIST_TEXT.submitting} className="btn btn-primary btn-lg mt-6 w-full">
-        {submitLabel}
+      <SubmitButton submitting={submitting} pendingLabel={t("waitlist.form.submitting")} className="btn btn-primary btn-lg mt-6 w-full">
+        {submitLabel ?? t("waitlist.form.submit")}
       </SubmitButton>
       <p id={ids.status} className="mt-4 text-center text-xs text-ink-muted">
-        {WAITLIST_TEXT.privacyNote}
-        {invitedByFriend ? <span className="mt-1 block">{REFERRAL_INVITE_TEXT.credit}</span> : null}
+        {t("waitlist.form.privacyNote")}
+        {invitedByFriend ? <span className="mt-1 block">{t("waitlist.form.referralCredit")}</span> : null}
       </p>
     </form>
   );
 }
+
+/** The spec's three next steps (section 2), in order: their words are waitlist.welcome.nextSteps.<key>. */
+const NEXT_STEPS = ["invitations", "earlyAccess", "perfect"] as const;
 
 function WelcomeScreen({
   onBack,
@@ -210,6 +212,8 @@ function WelcomeScreen({
   /** Set while the sign-up waits for its confirmation link (email on, ADR 0031). */
   confirmationTo?: { email?: string };
 }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   const Heading = headingLevel === 1 ? "h2" : "h3";
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -225,10 +229,12 @@ function WelcomeScreen({
     if (element && element.getBoundingClientRect().top < clearance) element.scrollIntoView({ block: "start" });
   }, []);
 
-  const shareText = `I just joined the ${siteConfig.appName} beta: a privacy-first way to save and organise links on iPhone.`;
+  const shareText = t("waitlist.welcome.shareText", { appName: siteConfig.appName });
+  // The page without its language prefix: /de/waitlist shares /de/home.
+  const page = splitLanguage(pathname).path;
 
   async function share() {
-    const url = `${window.location.origin}${pathname === "/waitlist" ? "/home" : pathname}`;
+    const url = `${window.location.origin}${page === "/waitlist" ? localized("/home") : pathname}`;
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title: siteConfig.appName, text: shareText, url });
@@ -240,7 +246,7 @@ function WelcomeScreen({
     await copy(`${shareText} ${url}`);
   }
 
-  const onLanding = pathname === "/" || pathname === "/home";
+  const onLanding = page === "/" || page === "/home";
   return (
     <div ref={card} className="scroll-mt-10 text-center" data-testid="waitlist-welcome">
       {confirmationTo ? (
@@ -253,17 +259,17 @@ function WelcomeScreen({
         </span>
       )}
       <Heading ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold tracking-tight">
-        {confirmationTo ? WAITLIST_SIGNED_UP_TEXT.pendingHeading : WAITLIST_SIGNED_UP_TEXT.joinedHeading}
+        {confirmationTo ? t("waitlist.welcome.pendingHeading") : t("waitlist.welcome.joinedHeading")}
       </Heading>
       {confirmationTo ? <ConfirmationSentNote email={confirmationTo.email} titled={false} className="mt-4" /> : null}
       <p className={`${confirmationTo ? "mt-4" : "mt-2"} text-ink-muted`}>
-        {confirmationTo ? WAITLIST_SIGNED_UP_TEXT.pendingNextSteps : WAITLIST_SIGNED_UP_TEXT.joinedNextSteps}
+        {confirmationTo ? t("waitlist.welcome.pendingNextSteps") : t("waitlist.welcome.joinedNextSteps")}
       </p>
       <ol className="mt-6 space-y-3 text-left">
-        {WAITLIST_TEXT.nextSteps.map((step, index) => (
+        {NEXT_STEPS.map((step, index) => (
           <li key={step} className="flex items-start gap-3 rounded-xl bg-surface-sunken p-3">
             <span className="step-number">{index + 1}</span>
-            <span>{step}</span>
+            <span>{t(`waitlist.welcome.nextSteps.${step}`)}</span>
           </li>
         ))}
       </ol>
@@ -271,19 +277,19 @@ function WelcomeScreen({
         {hydrated ? (
           <button type="button" className="btn btn-secondary" onClick={share}>
             <ShareIcon width={18} height={18} />
-            <span aria-live="polite">{copied ? "Copied to clipboard!" : WAITLIST_TEXT.share}</span>
+            <span aria-live="polite">{copied ? t("waitlist.welcome.copied") : t("waitlist.welcome.share")}</span>
           </button>
         ) : null}
         <a
           className="btn btn-primary"
-          href="/home#waitlist"
+          href={`${localized("/home")}#waitlist`}
           onClick={(event) => {
             if (!onLanding) return;
             event.preventDefault();
             onBack();
           }}
         >
-          {WAITLIST_TEXT.backToHomepage}
+          {t("waitlist.welcome.backToHomepage")}
         </a>
       </div>
     </div>

@@ -4,37 +4,40 @@
  * and redirects to the status page (post/redirect/get). An expired link offers a new one.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { localizedPath, type Lang } from "~/lib/i18n/languages";
 import { readFormFields } from "~/lib/public-form.server";
-import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
+import { entryPageAnswer, entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
 import type { ConfirmView } from "./entry-views";
 import { confirmEntry, resendConfirmation } from "./confirmation.server";
 import { requestOf } from "./entry-request";
 
-const answer = (view: ConfirmView, status = 200) => json({ view }, { status, headers: PRIVATE_PAGE_HEADERS });
+const answer = (view: ConfirmView, status = 200, lang?: Lang) => entryPageAnswer(view, status, lang);
 
-async function viewOf(opened: EntryAccess, token: string | null): Promise<ReturnType<typeof answer>> {
-  if (opened.access === "invalid" || opened.access === "gone" || token === null) return answer({ state: "invalid" }, 400);
+/** `lang`: the loader's page language (its answer carries the page's messages). */
+async function viewOf(opened: EntryAccess, token: string | null, lang?: Lang): Promise<ReturnType<typeof answer>> {
+  if (opened.access === "invalid" || opened.access === "gone" || token === null) return answer({ state: "invalid" }, 400, lang);
   const { entry, keys } = opened;
   if (opened.access === "expired") {
     // An expired link names its entry, but opens nothing else: no status link from it.
-    return answer({ state: "expired", canResend: entry.status === "pending", alreadyConfirmed: entry.status === "confirmed", token }, 410);
+    return answer({ state: "expired", canResend: entry.status === "pending", alreadyConfirmed: entry.status === "confirmed", token }, 410, lang);
   }
   // A confirmed entry's link confirms its request to join the beta, if one is waiting (ADR 0048).
   const request = { ...requestOf(entry), beta: entry.intent === "beta_testing" || entry.betaJoinRequested };
   if (entry.status === "confirmed" && !entry.betaJoinRequested) {
-    return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry), request });
+    return answer({ state: "already_confirmed", statusPath: await entryPagePath(keys, "status", entry), request }, 200, lang);
   }
-  return answer({ state: "ready", token, firstName: entry.firstName, rejoining: entry.status === "unsubscribed", request });
+  return answer({ state: "ready", token, firstName: entry.firstName, rejoining: entry.status === "unsubscribed", request }, 200, lang);
 }
 
-export async function loadConfirmPage(request: Request, context: AppLoadContext) {
+export async function loadConfirmPage(request: Request, context: AppLoadContext, lang: Lang) {
   const token = tokenOf(request);
-  return viewOf(await openEntry(context, "confirm", token), token);
+  return viewOf(await openEntry(context, "confirm", token), token, lang);
 }
 
 /** intent "confirm" (the button) or "resend" (a new link, from the expired page). */
-export async function handleConfirmAction(request: Request, context: AppLoadContext) {
+/** `lang`: the page's language, kept by the redirect to the status page. */
+export async function handleConfirmAction(request: Request, context: AppLoadContext, lang: Lang) {
   const fields = await readFormFields(request);
   const token = tokenOf(request, fields);
   const opened = await openEntry(context, "confirm", token);
@@ -54,5 +57,5 @@ export async function handleConfirmAction(request: Request, context: AppLoadCont
     const intent = entry.betaJoinRequested ? "beta_testing" : entry.intent;
     return viewOf({ ...opened, entry: { ...entry, status: "confirmed", intent, betaJoinRequested: false } }, token);
   }
-  return redirect(await entryPagePath(opened.keys, "status", opened.entry, { confirmed: "1" }), { headers: PRIVATE_PAGE_HEADERS });
+  return redirect(localizedPath(lang, await entryPagePath(opened.keys, "status", opened.entry, { confirmed: "1" })), { headers: PRIVATE_PAGE_HEADERS });
 }

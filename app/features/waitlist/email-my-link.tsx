@@ -9,9 +9,10 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { TextField } from "~/components/forms/TextField";
 import { usePublicForm } from "~/components/forms/usePublicForm";
 import { ChevronDownIcon } from "~/components/ui/icons";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import type { PublicFormAnswer } from "~/lib/public-form-answer";
 import { EntryCard, EntryPage } from "./entry-page";
-import { STATUS_LINK_REQUEST_PATH, STATUS_LINK_TEXT, statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
+import { STATUS_LINK_REQUEST_PATH, statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
 
 type StatusLinkAnswer = PublicFormAnswer<StatusLinkAsked>;
 
@@ -21,9 +22,11 @@ type StatusLinkAnswer = PublicFormAnswer<StatusLinkAsked>;
  */
 export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: StatusLinkAnswer; primary?: boolean }) {
   const id = useId();
+  const t = useT();
+  const localized = useLocalizedPath();
   const { form, fields, answer, submitting, formProps } = usePublicForm(statusLinkRequestSchema, {
     id: `${id}-form`,
-    action: STATUS_LINK_REQUEST_PATH,
+    action: localized(STATUS_LINK_REQUEST_PATH),
     pageAnswer,
     analyticsName: "status_link_request",
   });
@@ -32,7 +35,7 @@ export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: 
     <form {...formProps} className="space-y-4">
       <TextField
         id={`${id}-email`}
-        label="Your email"
+        label={t("status.link.emailLabel")}
         name={fields.email.name}
         type="email"
         autoComplete="email"
@@ -50,13 +53,13 @@ export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: 
       <div role="status">
         {answer?.state === "success" ? (
           <div className="alert-success space-y-2 break-words" data-testid="status-link-asked">
-            <p>{STATUS_LINK_TEXT.asked(answer.email)}</p>
-            <p className="font-normal">{STATUS_LINK_TEXT.askedHint}</p>
+            <p>{t("status.link.asked", { email: answer.email })}</p>
+            <p className="font-normal">{t("status.link.askedHint")}</p>
           </div>
         ) : null}
       </div>
-      <SubmitButton submitting={submitting} pendingLabel={STATUS_LINK_TEXT.sending} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
-        {STATUS_LINK_TEXT.button}
+      <SubmitButton submitting={submitting} pendingLabel={t("status.link.sending")} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
+        {t("status.link.button")}
       </SubmitButton>
     </form>
   );
@@ -64,15 +67,16 @@ export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: 
 
 /** Under the /waitlist form: one line until opened, so the sign-up form keeps its place on a phone. */
 export function EmailMyLinkDisclosure() {
+  const t = useT();
   return (
     <div className="container-page max-w-3xl py-10">
       <details className="group rounded-2xl border border-line bg-surface" data-testid="email-my-link">
         <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-5 py-3 font-semibold hover:bg-surface-sunken [&::-webkit-details-marker]:hidden">
-          {STATUS_LINK_TEXT.disclosure}
+          {t("status.link.disclosure")}
           <ChevronDownIcon width={20} height={20} aria-hidden="true" className="shrink-0 text-ink-muted transition-transform group-open:rotate-180" />
         </summary>
         <div className="space-y-4 border-t border-line px-5 pt-4 pb-5">
-          <p className="text-sm text-ink-muted">{STATUS_LINK_TEXT.lead}</p>
+          <p className="text-sm text-ink-muted">{t("status.link.lead")}</p>
           <EmailMyLinkForm />
         </div>
       </details>
@@ -82,9 +86,10 @@ export function EmailMyLinkDisclosure() {
 
 /** On the status page when its link does not work (never worked, signed out, expired). */
 export function EmailMyLinkCard() {
+  const t = useT();
   return (
-    <EntryCard title="Get a fresh link" titleId="email-my-link-heading">
-      <p className="mt-1 mb-5 text-sm text-ink-muted">{STATUS_LINK_TEXT.lead}</p>
+    <EntryCard title={t("status.link.cardTitle")} titleId="email-my-link-heading">
+      <p className="mt-1 mb-5 text-sm text-ink-muted">{t("status.link.lead")}</p>
       <EmailMyLinkForm primary />
     </EntryCard>
   );
@@ -92,8 +97,9 @@ export function EmailMyLinkCard() {
 
 /** /waitlist/link: the form on its own, and where it answers without JavaScript. */
 export function EmailMyLinkPage({ pageAnswer }: { pageAnswer?: StatusLinkAnswer }) {
+  const t = useT();
   return (
-    <EntryPage title={STATUS_LINK_TEXT.title} lead={STATUS_LINK_TEXT.lead}>
+    <EntryPage title={t("status.link.title")} lead={t("status.link.lead")}>
       <div className="card p-6 sm:p-8">
         <EmailMyLinkForm pageAnswer={pageAnswer} primary />
       </div>

@@ -5,9 +5,12 @@
  * own purpose, and names an entry that still exists, with the entry's current link version (ADR 0045).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { carriesLinkVersion, linkKeys, statusUrl, unsubscribeUrl, verifyLinkToken, type LinkHolder, type LinkKeys, type LinkPurpose } from "~/features/email/links.server";
 import { preferencesOf, type PreferenceColumns } from "~/features/email/templates/types.server";
 import type { WaitlistStatus } from "~/db/schema";
+import { browserMessages } from "~/lib/i18n/catalogues.server";
+import type { Lang } from "~/lib/i18n/languages";
 import type { EntryPreferences } from "./entry-views";
 
 /**
@@ -15,6 +18,14 @@ import type { EntryPreferences } from "./entry-views";
  * edge cache (the edge cache only ever keeps / and /home, ADR 0025), never indexed.
  */
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/**
+ * A page's view as these pages answer. A loader's answer (given the page's language) also carries the
+ * messages the page reads (`status`); an action's answer is drawn with the loader's.
+ */
+export function entryPageAnswer<View>(view: View, status: number, lang?: Lang) {
+  return json({ view, ...(lang ? { messages: browserMessages(lang, ["status"]) } : {}) }, { status, headers: PRIVATE_PAGE_HEADERS });
+}
 
 export interface WaitlistEntryRecord {
   id: number;

@@ -7,9 +7,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CheckIcon } from "~/components/ui/icons";
-import { ENTRY_PAGE_TEXT } from "~/lib/messages";
+import { useLocalizedPath, useT } from "~/lib/i18n/react";
 
-export function EntryPage({ eyebrow = "Beta waitlist", title, lead, icon, children }: { eyebrow?: string; title: ReactNode; lead?: ReactNode; icon?: "success"; children?: ReactNode }) {
+export function EntryPage({ eyebrow, title, lead, icon, children }: { eyebrow?: string; title: ReactNode; lead?: ReactNode; icon?: "success"; children?: ReactNode }) {
+  const t = useT();
   return (
     <section className="section">
       <div className="container-page max-w-2xl">
@@ -18,7 +19,7 @@ export function EntryPage({ eyebrow = "Beta waitlist", title, lead, icon, childr
             <CheckIcon width={28} height={28} aria-hidden="true" />
           </span>
         ) : null}
-        <p className="eyebrow">{eyebrow}</p>
+        <p className="eyebrow">{eyebrow ?? t("status.page.eyebrow")}</p>
         <h1 className="section-title">{title}</h1>
         {lead ? <p className="section-lead">{lead}</p> : null}
         {children ? <div className="mt-8 space-y-6">{children}</div> : null}
@@ -53,10 +54,12 @@ export function Notice({ tone, children }: { tone: "success" | "error"; children
 
 /** The way out of a page that has nothing more to do. */
 export function BackHomeLink({ look = "primary" }: { look?: "primary" | "secondary" }) {
+  const t = useT();
+  const localized = useLocalizedPath();
   return (
     <p>
-      <Link className={`btn btn-${look}`} to="/home">
-        Back to the homepage
+      <Link className={`btn btn-${look}`} to={localized("/home")}>
+        {t("status.page.backHome")}
       </Link>
     </p>
   );
@@ -64,8 +67,9 @@ export function BackHomeLink({ look = "primary" }: { look?: "primary" | "seconda
 
 /** A link without a valid token: nothing about anyone, only what to do (`children`: a way to a new link). */
 export function InvalidLinkPage({ children }: { children?: ReactNode }) {
+  const t = useT();
   return (
-    <EntryPage title={ENTRY_PAGE_TEXT.invalidTitle} lead={ENTRY_PAGE_TEXT.invalidBody}>
+    <EntryPage title={t("status.page.invalidTitle")} lead={t("status.page.invalidBody")}>
       {children}
       <BackHomeLink look={children ? "secondary" : "primary"} />
     </EntryPage>

@@ -3,7 +3,10 @@
  * place in line once confirmed), or notify-me (one email when a coming platform is ready), or both.
  * Shared by the servers that build the pages' views and the components that draw them.
  */
-import { platformList, platformsWanted, whenReady, type PlatformSegment } from "~/features/email/segments";
+import { platformsWanted, type PlatformSegment } from "~/features/email/segments";
+import type { Lang } from "~/lib/i18n/languages";
+import type { Translate } from "~/lib/i18n/react";
+import { intlLocale } from "~/lib/i18n/intl-locale";
 import type { EntryPreferences } from "./entry-views";
 
 export interface EntryRequest {
@@ -19,22 +22,12 @@ export function requestOf(entry: { intent: string; preferences: EntryPreferences
   return { beta: entry.intent === "beta_testing", platforms: platformsWanted(entry.preferences), updates: entry.preferences.updates };
 }
 
-/** A notify-me request's promise: "we'll email you when the Android app is ready". */
-export function notifyPromise({ platforms, updates }: EntryRequest): string {
-  if (platforms.length > 0) return `we'll email you ${whenReady(platforms)}`;
-  return updates ? "we'll email you news and updates" : "we'll email you only what you choose on your status page";
+/**
+ * What a notify-me request's pages say it hears about, as message values (status.notify.title and its
+ * kin): `kind` picks the sentence, `platforms` names the platforms as a list in the page's language.
+ */
+export function notifyRequestValues({ platforms, updates }: EntryRequest, t: Translate, lang: Lang): { kind: "single" | "several" | "updates" | "other"; platforms: string } {
+  const names = new Intl.ListFormat(intlLocale(lang), { type: "conjunction" }).format(platforms.map((platform) => t(`status.platforms.${platform}`)));
+  if (platforms.length > 0) return { kind: platforms.length === 1 ? "single" : "several", platforms: names };
+  return { kind: updates ? "updates" : "other", platforms: names };
 }
-
-/** What a notify-me request hears about: "the Android app", or "news and updates". */
-export function notifySubject({ platforms }: EntryRequest): string {
-  return platforms.length > 0 ? platformList(platforms) : "news and updates";
-}
-
-/** The first letter in capitals (a promise as a title). */
-export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** The private pages' eyebrow for a notify-me entry (a beta entry's is "Beta waitlist"). */
-export const NOTIFY_EYEBROW = "Notify me";
-
-/** What a notify-me entry's status page says under its promise. */
-export const NOTIFY_STATUS_LEAD = "That's the email you asked for. You can add another platform, or news and updates, below.";

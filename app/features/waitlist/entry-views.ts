@@ -15,18 +15,19 @@ export interface EntryPreferences {
   chromeExtension: boolean;
 }
 
-/** The preference checkboxes: form field (= column), the record's key, and what the person reads. */
+/** The preference checkboxes: form field (= column) and the record's key (its words: status.preferences.<key>). */
 export const PREFERENCE_FIELDS = [
-  { field: "wants_updates", key: "updates", label: "News and updates", description: "New features and what we are working on, a few times a year." },
-  { field: "wants_invitations", key: "invitations", label: "Beta invitations", description: "Your invitation to test new builds when your turn comes." },
-  { field: "wants_android", key: "android", label: "Android app", description: "One email when the Android app is ready." },
-  { field: "wants_macos", key: "macos", label: "macOS app", description: "One email when the Mac app is ready." },
-  { field: "wants_chrome_extension", key: "chromeExtension", label: "Chrome extension", description: "One email when the Chrome extension is ready." },
-] as const satisfies readonly { field: string; key: keyof EntryPreferences; label: string; description: string }[];
+  { field: "wants_updates", key: "updates" },
+  { field: "wants_invitations", key: "invitations" },
+  { field: "wants_android", key: "android" },
+  { field: "wants_macos", key: "macos" },
+  { field: "wants_chrome_extension", key: "chromeExtension" },
+] as const satisfies readonly { field: string; key: keyof EntryPreferences }[];
 
 /**
  * What someone rejoining from their status page agrees to, and its version: the proof of consent
- * records the version (status-page.server.ts). A change of the text needs a new version.
+ * records the version (status-page.server.ts). A change of the text needs a new version. The page
+ * shows it as status.unsubscribed.rejoinConsent, in English this very text (a unit test holds them equal).
  */
 export const REJOIN_WORDING = {
   version: "status-page-rejoin-v1",

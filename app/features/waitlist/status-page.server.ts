@@ -7,10 +7,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { LINK_PATHS, referralUrl } from "~/features/email/links.server";
+import { localizedPath, type Lang } from "~/lib/i18n/languages";
 import { readFormFields } from "~/lib/public-form.server";
 import { readOutreachSettings, readReferralBoost } from "~/lib/settings.server";
 import { confirmEntry, type ConsentRecord } from "./confirmation.server";
-import { entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
+import { entryPageAnswer, entryPagePath, openEntry, PRIVATE_PAGE_HEADERS, tokenOf, type EntryAccess } from "./entry-access.server";
 import { requestOf } from "./entry-request";
 import { deleteEntry, preferencesFrom, savePreferences } from "./entry-status.server";
 import { REJOIN_WORDING, type StatusActionResult, type StatusView } from "./entry-views";
@@ -25,16 +26,16 @@ export const SIGNED_OUT_PATH = `${LINK_PATHS.status}?signed-out=1`;
 /** The proof of consent recorded when someone rejoins from their status page. */
 export const REJOIN_CONSENT: ConsentRecord = { form: "status_page", page: LINK_PATHS.status, wording: REJOIN_WORDING.version };
 
-const view = (state: StatusView, status = 200) => json({ view: state }, { status, headers: PRIVATE_PAGE_HEADERS });
+const view = (state: StatusView, lang: Lang, status = 200) => entryPageAnswer(state, status, lang);
 const result = (outcome: StatusActionResult, status = 200) => json(outcome, { status, headers: PRIVATE_PAGE_HEADERS });
 
-async function viewOf(context: AppLoadContext, opened: EntryAccess, token: string | null, justConfirmed = false) {
-  if (opened.access === "invalid" || opened.access === "gone" || token === null) return view({ state: "invalid" }, 400);
-  if (opened.access === "expired") return view({ state: "expired" }, 410);
+async function viewOf(context: AppLoadContext, lang: Lang, opened: EntryAccess, token: string | null, justConfirmed = false) {
+  if (opened.access === "invalid" || opened.access === "gone" || token === null) return view({ state: "invalid" }, lang, 400);
+  if (opened.access === "expired") return view({ state: "expired" }, lang, 410);
   const { entry, keys } = opened;
-  if (entry.status === "pending") return view({ state: "pending" });
+  if (entry.status === "pending") return view({ state: "pending" }, lang);
   const request = requestOf(entry);
-  if (entry.status === "unsubscribed") return view({ state: "unsubscribed", token, email: entry.email, unsubscribedAt: entry.unsubscribedAt, request });
+  if (entry.status === "unsubscribed") return view({ state: "unsubscribed", token, email: entry.email, unsubscribedAt: entry.unsubscribedAt, request }, lang);
   const db = context.cloudflare.env.DB;
   const boost = await readReferralBoost(db);
   return view({
@@ -53,7 +54,7 @@ async function viewOf(context: AppLoadContext, opened: EntryAccess, token: strin
     invitation: entry.invitedAt ? { invitedAt: entry.invitedAt, testflightUrl: await invitationLink(db, entry.id) } : null,
     request,
     betaJoinPending: entry.betaJoinRequested,
-  });
+  }, lang);
 }
 
 /**
@@ -73,16 +74,17 @@ async function invitationLink(db: D1Database, entryId: number): Promise<string |
   return row?.url ?? null;
 }
 
-export async function loadStatusPage(request: Request, context: AppLoadContext) {
+export async function loadStatusPage(request: Request, context: AppLoadContext, lang: Lang) {
   const url = new URL(request.url);
   const token = tokenOf(request);
-  if (token === null && url.searchParams.get("deleted") === "1") return view({ state: "deleted" });
-  if (token === null && url.searchParams.get("signed-out") === "1") return view({ state: "signed_out" });
-  return viewOf(context, await openEntry(context, "status", token), token, url.searchParams.get("confirmed") === "1");
+  if (token === null && url.searchParams.get("deleted") === "1") return view({ state: "deleted" }, lang);
+  if (token === null && url.searchParams.get("signed-out") === "1") return view({ state: "signed_out" }, lang);
+  return viewOf(context, lang, await openEntry(context, "status", token), token, url.searchParams.get("confirmed") === "1");
 }
 
 /** intent "preferences", "delete" (with the confirming checkbox "confirm=yes"), "sign-out" or "resubscribe". */
-export async function handleStatusAction(request: Request, context: AppLoadContext) {
+/** `lang`: the page's language, kept by the redirects to the goodbye and signed-out pages. */
+export async function handleStatusAction(request: Request, context: AppLoadContext, lang: Lang) {
   const fields = (await readFormFields(request)) ?? {};
   const opened = await openEntry(context, "status", tokenOf(request, fields));
   // Nothing changes without a valid link; the page itself (the loader) says why.
@@ -97,12 +99,12 @@ export async function handleStatusAction(request: Request, context: AppLoadConte
       if (entry.status === "pending") return result({ intent: "refused" }, 409);
       if (fields.confirm !== "yes") return result({ intent: "delete", error: "confirm_required" }, 400);
       await deleteEntry(context, entry);
-      return redirect(GOODBYE_PATH, { headers: PRIVATE_PAGE_HEADERS });
+      return redirect(localizedPath(lang, GOODBYE_PATH), { headers: PRIVATE_PAGE_HEADERS });
     case "sign-out": {
       const outcome = await signOutOldLinks(context, entry);
       if (outcome === "not_confirmed") return result({ intent: "refused" }, 409);
       if (outcome === "email_off") return result({ intent: "sign-out", error: "email_off" }, 409);
-      return redirect(SIGNED_OUT_PATH, { headers: PRIVATE_PAGE_HEADERS });
+      return redirect(localizedPath(lang, SIGNED_OUT_PATH), { headers: PRIVATE_PAGE_HEADERS });
     }
     case "resubscribe":
       if (entry.status !== "unsubscribed") return result({ intent: "refused" }, 409);

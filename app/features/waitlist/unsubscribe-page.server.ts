@@ -10,20 +10,20 @@
  * year, travels in every message's headers, and is never revoked, so it must open nothing else.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import type { Lang } from "~/lib/i18n/languages";
 import { readFormFields } from "~/lib/public-form.server";
-import { openEntry, PRIVATE_PAGE_HEADERS, tokenOf } from "./entry-access.server";
+import { entryPageAnswer, openEntry, tokenOf } from "./entry-access.server";
 import type { UnsubscribeView } from "./entry-views";
 import { unsubscribeEntry } from "./unsubscribe.server";
 
-const answer = (view: UnsubscribeView, status = 200) => json({ view }, { status, headers: PRIVATE_PAGE_HEADERS });
+const answer = (view: UnsubscribeView, status = 200, lang?: Lang) => entryPageAnswer(view, status, lang);
 
-export async function loadUnsubscribePage(request: Request, context: AppLoadContext) {
+export async function loadUnsubscribePage(request: Request, context: AppLoadContext, lang: Lang) {
   const token = tokenOf(request);
   const opened = await openEntry(context, "unsubscribe", token);
-  if (opened.access === "invalid" || token === null) return answer({ state: "invalid" }, 400);
-  if (opened.access === "gone" || opened.entry.status === "unsubscribed") return answer({ state: "unsubscribed" });
-  return answer({ state: "ready", token, pending: opened.entry.status === "pending" });
+  if (opened.access === "invalid" || token === null) return answer({ state: "invalid" }, 400, lang);
+  if (opened.access === "gone" || opened.entry.status === "unsubscribed") return answer({ state: "unsubscribed" }, 200, lang);
+  return answer({ state: "ready", token, pending: opened.entry.status === "pending" }, 200, lang);
 }
 
 export async function handleUnsubscribeAction(request: Request, context: AppLoadContext) {
