@@ -49,12 +49,12 @@ function contentIn(lang: Lang) {
 
 /**
  * What the landing page's hydrated parts read in the browser: the hero, the late sections and their
- * tabs and carousels. The static islands' text is only in the server's HTML of a document (a browser's
+ * tabs and carousels, the waitlist form and the notify modal. The static islands' text is only in the server's HTML of a document (a browser's
  * navigation asks for HTML); anything else may be a client-side navigation's data request (Remix
  * strips its `_data` before the loader, its fetch accepts any type), where the browser renders the
  * islands itself, so it gets their words too.
  */
-const HYDRATED_NAMESPACES: readonly Namespace[] = ["home", "faqSection", "howItWorksTabs", "roadmapTabs"];
+const HYDRATED_NAMESPACES: readonly Namespace[] = ["home", "faqSection", "howItWorksTabs", "roadmapTabs", "waitlist", "notify"];
 const ISLAND_NAMESPACES: readonly Namespace[] = ["homeIslands", "sanitizationClaims", "howItWorksDrawings"];
 
 /** The reviews section's words go only with reviews to show (hidden, the section renders nothing). */

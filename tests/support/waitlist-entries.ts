@@ -96,3 +96,9 @@ export const tokenIn = (path: string) => new URL(path, "http://localhost").searc
 
 /** A page's HTML without the comments React puts between adjacent text nodes ("#<!-- -->4"), apostrophes unescaped. */
 export const pageText = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+
+/**
+ * A page's HTML without its scripts: what it shows. The loader data in a script carries every message
+ * of the page's namespaces (the browser renders with them), so "the page does not say X" reads this.
+ */
+export const shownMarkup = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "");

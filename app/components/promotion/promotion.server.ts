@@ -5,7 +5,7 @@ import type { Lang } from "~/lib/i18n/languages";
 
 export function loadPromotionPage(request: Request, lang: Lang, source: "promotion_page" | "promotion_blue_page") {
   return json(
-    { waitlistForm: { ...waitlistFormContext(request), source }, messages: browserMessages(lang, ["promotion"]) },
+    { waitlistForm: { ...waitlistFormContext(request), source }, messages: browserMessages(lang, ["promotion", "waitlist"]) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
