@@ -12,7 +12,7 @@ import { deliverDueEmail } from "~/features/email/sender.server";
 import { suppress } from "~/features/email/suppression.server";
 import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
 import { english } from "../support/english";
-import { ENTRY_PAGE_TEXT, RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
+import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, runner, type TestApp } from "../support/app";
 import { startResendStandin, type ResendStandin } from "../support/standins";
@@ -73,7 +73,7 @@ describe("Sign out old links", () => {
     const landing = await app.fetch(signedOut.headers.get("Location")!);
     expect(landing.status).toBe(200);
     const landed = await pageText(landing);
-    expect(landed).toContain(ENTRY_PAGE_TEXT.signedOutTitle);
+    expect(landed).toContain(english("status.entry.signedOutTitle"));
     expect(mainOf(landed)).not.toContain("token=");
     expect(landed).not.toContain(email);
 
@@ -82,7 +82,7 @@ describe("Sign out old links", () => {
       const response = await app.fetch(path);
       expect(response.status, path).toBe(400);
       const html = await pageText(response);
-      expect(html).toContain(ENTRY_PAGE_TEXT.invalidTitle);
+      expect(html).toContain(english("status.page.invalidTitle"));
       expect(html).not.toContain(email);
       expect(mainOf(html)).not.toContain("/waitlist/status?token=");
     }
@@ -147,7 +147,7 @@ describe("the unsubscribe page and the one-click answer", () => {
       // The only token on the page is the unsubscribe link's own.
       expect([...html.matchAll(/token=([A-Za-z0-9_.-]+)/g)].every((m) => m[1] === tokenIn(path)), `answer ${i}`).toBe(true);
     }
-    expect(pages[1]).toContain(ENTRY_PAGE_TEXT.unsubscribedTitle);
+    expect(pages[1]).toContain(english("status.unsubscribed.title"));
   });
 });
 

@@ -2,17 +2,18 @@
  * Proof of consent (issue 16): each entry stores which version of the consent wording its form showed.
  * A version names one exact text; tests/unit/consent-wording.test.ts pins each text to its version, so
  * changing the wording without a new version fails the tests (an old entry must keep meaning what its
- * person saw). Keep retired versions here, for the record.
+ * person saw). Keep retired versions here, for the record. The forms show these words from the
+ * catalogues (waitlist.form.privacyNote, notify.intro.consentNote, notify.form.updatesChoice): in English
+ * exactly these texts (tests/unit/waitlist-words.test.ts), in another language their translation.
  */
-import { NOTIFY_TEXT, WAITLIST_TEXT } from "~/lib/messages";
 import { offersUpdatesChoice, type SignUpRequest } from "./sign-up-request";
 
 export const CONSENT_WORDINGS = {
-  "waitlist-2026-11": WAITLIST_TEXT.privacyNote,
-  "notify-2026-11": NOTIFY_TEXT.consentNote,
+  "waitlist-2026-11": "No spam, ever. Just beta invitations and important updates.",
+  "notify-2026-11": "One email when it is ready. No spam, unsubscribe any time.",
   // A platform request's form (issue 30): the same promise, and the "news and updates too" choice (ticked
   // or not: the entry's wants_updates records which).
-  "notify-platform-2026-11": `${NOTIFY_TEXT.consentNote} ${NOTIFY_TEXT.updatesChoice}`,
+  "notify-platform-2026-11": "One email when it is ready. No spam, unsubscribe any time. Also send me news and updates about the app, a few times a year.",
 } as const;
 
 export type ConsentWordingVersion = keyof typeof CONSENT_WORDINGS;
