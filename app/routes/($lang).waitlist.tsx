@@ -31,8 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
   const referralCode = referralCodeFrom(request);
   const invitedByFriend = await isKnownReferralCode(context.cloudflare.env.DB, referralCode, context.env.PUBLIC_READ_DEADLINE_MS);
-  // The sign-up form, and "Email me my link" (status.link) under it.
-  const messages = browserMessages(lang, ["waitlist", "status"]);
+  // The sign-up form, and "Email me my link" under it.
+  const messages = browserMessages(lang, ["waitlist", "statusLink"]);
   return json({ ...waitlistFormContext(request), referralCode, invitedByFriend, messages }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => json({ messages: browserMessages(pageLanguage({ params, request }), ["status"]) });
+export const loader = ({ request, params }: LoaderFunctionArgs) => json({ messages: browserMessages(pageLanguage({ params, request }), ["status", "statusLink"]) });
 
 export const action = ({ request, params, context }: ActionFunctionArgs) => {
   pageLanguage({ params, request });

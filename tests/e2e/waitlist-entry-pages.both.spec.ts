@@ -363,15 +363,15 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const { id } = (await stack.entry(email))!;
 
     await visit(page, at("/waitlist"));
-    await page.getByText(english("status.link.disclosure")).click();
+    await page.getByText(english("statusLink.disclosure")).click();
     await page.getByTestId("email-my-link").getByLabel("Your email").fill(email);
-    await page.getByRole("button", { name: english("status.link.button") }).click();
-    await expect(page.getByText(english("status.link.asked", { email }))).toBeVisible();
+    await page.getByRole("button", { name: english("statusLink.button") }).click();
+    await expect(page.getByText(english("statusLink.asked", { email }))).toBeVisible();
     await capture(page, SHOTS, "waitlist-email-my-link", found);
     await page.setContent((await stack.mailTo(email, /^Your LinkVault status page$/)).html!);
     await capture(page, SHOTS, "email-status-link", found);
     await visit(page, at("/waitlist/link"));
-    await page.getByRole("button", { name: english("status.link.button") }).click();
+    await page.getByRole("button", { name: english("statusLink.button") }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await capture(page, SHOTS, "email-my-link-refused", found);
 

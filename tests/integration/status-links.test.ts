@@ -178,7 +178,7 @@ describe("Email me my link", () => {
     expect(data.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(pageBodies).size).toBe(1);
     expect(new Set(dataBodies).size).toBe(1);
-    expect(pageBodies[0]).toContain(english("status.link.asked", { email: "ADDRESS" }));
+    expect(pageBodies[0]).toContain(english("statusLink.asked", { email: "ADDRESS" }));
     expect(JSON.parse(dataBodies[0]!)).toEqual({ state: "success", email: "ADDRESS" });
     for (const response of pages) expect(response.headers.get("Cache-Control")).toBe("no-store");
 
@@ -197,7 +197,7 @@ describe("Email me my link", () => {
     await (await suppress(app.db, vars.SUPPRESSION_HASH_SECRET!, "bounced@example.com", "bounced")).run();
     const response = await ask("bounced@example.com");
     expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain(english("status.link.askedHint"));
+    expect(await pageText(response)).toContain(english("statusLink.askedHint"));
     await deliver();
     expect(await standin.deliveries()).toEqual([]);
   });
@@ -241,7 +241,7 @@ describe("Email me my link", () => {
     for (const path of ["/waitlist", "/waitlist/link", "/waitlist/status?token=nonsense", stale]) {
       const html = await pageText(await app.fetch(path));
       expect(html, path).toMatch(/<form [^>]*method="post" action="\/waitlist\/link"[^>]*>/);
-      expect(html, path).toContain(english("status.link.button"));
+      expect(html, path).toContain(english("statusLink.button"));
     }
   });
 

@@ -70,12 +70,17 @@ describe("the private pages in German", () => {
     expect(shownMarkup(await pageText(await get(`/de${path}`)))).toContain("3. Feb. 2026");
   });
 
-  it("send the browser the status page's messages, and no other page's", async () => {
+  it("send the browser the messages of what the page shows, and no other page's", async () => {
     const id = await seedEntry(app.db, { status: "confirmed", lineSeq: 1 });
-    const response = await get(`/de${await linkPath("status", id)}&_data=${encodeURIComponent("routes/($lang).waitlist_.status")}`);
-    const { messages } = await response.json<{ messages: Record<string, unknown> }>();
-    expect(Object.keys(messages)).toContain("status.place.placeLabel");
-    expect(Object.keys(messages).every((messageId) => messageId.startsWith("status."))).toBe(true);
+    const namespacesOf = async (path: string, route: string) => {
+      const response = await get(`/de${path}&_data=${encodeURIComponent(`routes/($lang).${route}`)}`);
+      const { messages } = await response.json<{ messages: Record<string, unknown> }>();
+      return new Set(Object.keys(messages).map((messageId) => messageId.split(".")[0]));
+    };
+    // The status page offers "Email me my link" when its link does not work.
+    expect(await namespacesOf(await linkPath("status", id), "waitlist_.status")).toEqual(new Set(["status", "statusLink"]));
+    expect(await namespacesOf(await linkPath("unsubscribe", id), "waitlist_.unsubscribe")).toEqual(new Set(["status"]));
+    expect(await namespacesOf("/waitlist?ref=abcdefghij", "waitlist")).toEqual(new Set(["waitlist", "statusLink"]));
   });
 
   it("under a prefix that is no language, a post is a 404 and changes nothing", async () => {

@@ -35,7 +35,7 @@ export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: 
     <form {...formProps} className="space-y-4">
       <TextField
         id={`${id}-email`}
-        label={t("status.link.emailLabel")}
+        label={t("statusLink.emailLabel")}
         name={fields.email.name}
         type="email"
         autoComplete="email"
@@ -53,13 +53,13 @@ export function EmailMyLinkForm({ pageAnswer, primary = false }: { pageAnswer?: 
       <div role="status">
         {answer?.state === "success" ? (
           <div className="alert-success space-y-2 break-words" data-testid="status-link-asked">
-            <p>{t("status.link.asked", { email: answer.email })}</p>
-            <p className="font-normal">{t("status.link.askedHint")}</p>
+            <p>{t("statusLink.asked", { email: answer.email })}</p>
+            <p className="font-normal">{t("statusLink.askedHint")}</p>
           </div>
         ) : null}
       </div>
-      <SubmitButton submitting={submitting} pendingLabel={t("status.link.sending")} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
-        {t("status.link.button")}
+      <SubmitButton submitting={submitting} pendingLabel={t("statusLink.sending")} className={`btn ${primary ? "btn-primary" : "btn-secondary"} w-full sm:w-auto`}>
+        {t("statusLink.button")}
       </SubmitButton>
     </form>
   );
@@ -72,11 +72,11 @@ export function EmailMyLinkDisclosure() {
     <div className="container-page max-w-3xl py-10">
       <details className="group rounded-2xl border border-line bg-surface" data-testid="email-my-link">
         <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-5 py-3 font-semibold hover:bg-surface-sunken [&::-webkit-details-marker]:hidden">
-          {t("status.link.disclosure")}
+          {t("statusLink.disclosure")}
           <ChevronDownIcon width={20} height={20} aria-hidden="true" className="shrink-0 text-ink-muted transition-transform group-open:rotate-180" />
         </summary>
         <div className="space-y-4 border-t border-line px-5 pt-4 pb-5">
-          <p className="text-sm text-ink-muted">{t("status.link.lead")}</p>
+          <p className="text-sm text-ink-muted">{t("statusLink.lead")}</p>
           <EmailMyLinkForm />
         </div>
       </details>
@@ -88,8 +88,8 @@ export function EmailMyLinkDisclosure() {
 export function EmailMyLinkCard() {
   const t = useT();
   return (
-    <EntryCard title={t("status.link.cardTitle")} titleId="email-my-link-heading">
-      <p className="mt-1 mb-5 text-sm text-ink-muted">{t("status.link.lead")}</p>
+    <EntryCard title={t("statusLink.cardTitle")} titleId="email-my-link-heading">
+      <p className="mt-1 mb-5 text-sm text-ink-muted">{t("statusLink.lead")}</p>
       <EmailMyLinkForm primary />
     </EntryCard>
   );
@@ -99,7 +99,7 @@ export function EmailMyLinkCard() {
 export function EmailMyLinkPage({ pageAnswer }: { pageAnswer?: StatusLinkAnswer }) {
   const t = useT();
   return (
-    <EntryPage title={t("status.link.title")} lead={t("status.link.lead")}>
+    <EntryPage title={t("statusLink.title")} lead={t("statusLink.lead")}>
       <div className="card p-6 sm:p-8">
         <EmailMyLinkForm pageAnswer={pageAnswer} primary />
       </div>

@@ -11,6 +11,7 @@ import { preferencesOf, type PreferenceColumns } from "~/features/email/template
 import type { WaitlistStatus } from "~/db/schema";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
 import type { Lang } from "~/lib/i18n/languages";
+import type { Namespace } from "~/lib/i18n/message-id";
 import type { EntryPreferences } from "./entry-views";
 
 /**
@@ -21,10 +22,10 @@ export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag
 
 /**
  * A page's view as these pages answer. A loader's answer (given the page's language) also carries the
- * messages the page reads (`status`); an action's answer is drawn with the loader's.
+ * messages the page reads (`status`, and what else it shows); an action's answer is drawn with the loader's.
  */
-export function entryPageAnswer<View>(view: View, status: number, lang?: Lang) {
-  return json({ view, ...(lang ? { messages: browserMessages(lang, ["status"]) } : {}) }, { status, headers: PRIVATE_PAGE_HEADERS });
+export function entryPageAnswer<View>(view: View, status: number, lang?: Lang, namespaces: readonly Namespace[] = ["status"]) {
+  return json({ view, ...(lang ? { messages: browserMessages(lang, namespaces) } : {}) }, { status, headers: PRIVATE_PAGE_HEADERS });
 }
 
 export interface WaitlistEntryRecord {

@@ -18,7 +18,7 @@ export interface StatusLinkAsked {
   email: string;
 }
 
-/** What the server refuses with (the form's own words are status.link.* in the catalogues). */
+/** What the server refuses with (the form's own words are statusLink.* in the catalogues). */
 export const STATUS_LINK_TEXT = {
   tooManyForInbox: (minutes: number) =>
     `This address has asked for a link several times already. Please check its inbox and spam folder; you can ask again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`,

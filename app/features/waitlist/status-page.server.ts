@@ -26,7 +26,8 @@ export const SIGNED_OUT_PATH = `${LINK_PATHS.status}?signed-out=1`;
 /** The proof of consent recorded when someone rejoins from their status page. */
 export const REJOIN_CONSENT: ConsentRecord = { form: "status_page", page: LINK_PATHS.status, wording: REJOIN_WORDING.version };
 
-const view = (state: StatusView, lang: Lang, status = 200) => entryPageAnswer(state, status, lang);
+/** The page offers "Email me my link" (statusLink) when its link does not work. */
+const view = (state: StatusView, lang: Lang, status = 200) => entryPageAnswer(state, status, lang, ["status", "statusLink"]);
 const result = (outcome: StatusActionResult, status = 200) => json(outcome, { status, headers: PRIVATE_PAGE_HEADERS });
 
 async function viewOf(context: AppLoadContext, lang: Lang, opened: EntryAccess, token: string | null, justConfirmed = false) {
