@@ -45,6 +45,10 @@ describe("the sign-up forms in German", () => {
     const status = await pageText(await get(`/de${await linkPath("status", id)}`));
     expect(status).toContain('href="/de/waitlist"');
     expect(status).toMatch(/href="\/de\/waitlist\/unsubscribe\?token=/);
+
+    // A tester's referral link brings friends to the waitlist in the page's language.
+    const tester = await seedEntry(app.db, { status: "confirmed", lineSeq: 1, referralCode: "abcdefghij" });
+    expect(await pageText(await get(`/de${await linkPath("status", tester)}`))).toContain(`value="${SITE_URL}/de/waitlist?ref=abcdefghij"`);
   });
 });
 

@@ -47,7 +47,7 @@ async function viewOf(context: AppLoadContext, lang: Lang, opened: EntryAccess, 
     place: await readPlaceInLine(db, entry.id, boost),
     referralCount: entry.referralCount,
     // Referrals move a tester up the beta line: a notify-me entry has no line to move up (ADR 0048).
-    referralUrl: entry.referralCode && request.beta ? referralUrl(keys, entry.referralCode) : null,
+    referralUrl: entry.referralCode && request.beta ? referralUrl(keys, entry.referralCode, lang) : null,
     boost,
     preferences: entry.preferences,
     unsubscribePath: await entryPagePath(keys, "unsubscribe", entry),

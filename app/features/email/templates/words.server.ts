@@ -4,7 +4,8 @@
  */
 import { siteConfig } from "~/config/site";
 import { i18nFor } from "~/lib/i18n/catalogues.server";
-import { DEFAULT_LANG, languageTag, type Lang } from "~/lib/i18n/languages";
+import { intlLocale } from "~/lib/i18n/intl-locale";
+import type { Lang } from "~/lib/i18n/languages";
 import type { MessageId, MessageValues } from "~/lib/i18n/message-id";
 import type { PlatformSegment } from "../segments";
 
@@ -29,14 +30,11 @@ export function emailWords(lang: Lang): EmailT {
   };
 }
 
-/** English writes its lists without a serial comma ("A, B and C"), as en-GB's Intl does; other languages by their own rules. */
-const listLocale = (lang: Lang) => (lang === DEFAULT_LANG ? "en-GB" : languageTag(lang));
-
 /**
  * The platforms a person asked about as one phrase ("the Android app and the Mac app"), and how many,
  * for the messages' `{platforms}` and `{count, plural, …}`.
  */
 export function platformValues(lang: Lang, t: EmailT, platforms: readonly PlatformSegment[]): { platforms: string; count: number } {
   const names = platforms.map((platform) => t(`email.platforms.${platform}`));
-  return { platforms: new Intl.ListFormat(listLocale(lang), { type: "conjunction" }).format(names), count: names.length };
+  return { platforms: new Intl.ListFormat(intlLocale(lang), { type: "conjunction" }).format(names), count: names.length };
 }
