@@ -5,7 +5,7 @@
  * (email-stack.ts); the "inbox" is the Resend stand-in.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { ENTRY_PAGE_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { entryLinks, seedConfirmedLine, seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
@@ -61,7 +61,7 @@ test("Email me my link, from /waitlist: one line under the form until opened, th
     const form = await waitlistSubmit(page).boundingBox();
     const summary = disclosure.locator("summary");
     expect((await summary.boundingBox())!.y).toBeGreaterThan(form!.y + form!.height);
-    await expect(summary).toHaveText(english("statusLink.disclosure"));
+    await expect(summary).toHaveText(englishT("statusLink.disclosure"));
 
     // By keyboard: the summary opens it, the field is next.
     await summary.focus();
@@ -73,7 +73,7 @@ test("Email me my link, from /waitlist: one line under the form until opened, th
     await field.fill(email);
     await page.keyboard.press("Enter");
 
-    const answer = page.getByText(english("statusLink.asked", { email }));
+    const answer = page.getByText(englishT("statusLink.asked", { email }));
     await expect(answer).toBeVisible();
     // With JavaScript the answer comes in place; without it, /waitlist/link answers as a page.
     await expect(page).toHaveURL(javaScriptEnabled ? /\/waitlist$/ : /\/waitlist\/link$/);
@@ -93,9 +93,9 @@ test("Email me my link, from /waitlist: one line under the form until opened, th
 test("Email me my link, on its own page: a bad address is refused with the form's message", async ({ browser, javaScriptEnabled }) => {
   const page = await newPerson(browser, javaScriptEnabled);
   await open(page, `${stack.origin}/waitlist/link`, javaScriptEnabled);
-  await expect(page.getByRole("heading", { level: 1, name: english("statusLink.title") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: englishT("statusLink.title") })).toBeVisible();
   await page.getByLabel("Your email").fill("not an address");
-  await page.getByRole("button", { name: english("statusLink.button") }).click();
+  await page.getByRole("button", { name: englishT("statusLink.button") }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address");
   await expect(page.getByLabel("Your email")).toHaveAttribute("aria-invalid", "true");
 });
@@ -106,9 +106,9 @@ test("Email me my link, with JavaScript: a lost connection shows the spec's netw
   await open(page, `${stack.origin}/waitlist/link`, javaScriptEnabled);
   await page.route("**/waitlist/link?_data=*", (route) => route.abort("internetdisconnected"));
   await page.getByLabel("Your email").fill(uniqueEmail("offline-link"));
-  await page.getByRole("button", { name: english("statusLink.button") }).click();
+  await page.getByRole("button", { name: englishT("statusLink.button") }).click();
   await expect(page.getByRole("alert")).toHaveText(WAITLIST_FORM_MESSAGES.network);
-  await expect(page.getByRole("heading", { level: 1, name: english("statusLink.title") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: englishT("statusLink.title") })).toBeVisible();
 });
 
 test("Sign out old links: the old link stops working, the page shows no new one, and the new one arrives by email", async ({ browser, javaScriptEnabled }) => {
@@ -128,7 +128,7 @@ test("Sign out old links: the old link stops working, the page shows no new one,
   await open(page, oldLink, javaScriptEnabled);
   await expect(page.getByRole("heading", { level: 1, name: ENTRY_PAGE_TEXT.invalidTitle })).toBeVisible();
   await expect(page.getByText(member.email)).toHaveCount(0);
-  await expect(page.getByRole("button", { name: english("statusLink.button") })).toBeVisible();
+  await expect(page.getByRole("button", { name: englishT("statusLink.button") })).toBeVisible();
 
   const mail = await stack.mailTo(member.email, /^Your new LinkVault status page link$/);
   expect(linkInMail(mail, `${stack.origin}/waitlist/status?`)).not.toBe(oldLink);

@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { NOTIFY_TEXT } from "../../app/lib/messages";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { signToken } from "../../app/lib/signed-token.server";
 import { seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
@@ -78,10 +78,10 @@ test("sign up, confirm from the email, see the place in line, refer a friend and
   expect((await stack.entry(adaEmail))!.status).toBe("pending");
 
   // Confirm: the status page, with the place in line.
-  await ada.getByRole("button", { name: english("status.confirm.button") }).click();
+  await ada.getByRole("button", { name: englishT("status.confirm.button") }).click();
   await expect(ada).toHaveURL(/\/waitlist\/status\?token=/);
   await expect(ada.getByRole("heading", { level: 1, name: "You're #7 in line" })).toBeVisible();
-  await expect(ada.getByText(english("status.entry.justConfirmed"))).toBeVisible();
+  await expect(ada.getByText(englishT("status.entry.justConfirmed"))).toBeVisible();
   await expect(ada.getByTestId("place-in-line")).toHaveText("#7 of 7");
   await expect(ada.getByTestId("referral-count")).toHaveText("0");
   const adaStatus = ada.url();
@@ -99,7 +99,7 @@ test("sign up, confirm from the email, see the place in line, refer a friend and
   await expect(waitlistSection(ben).locator('input[name="ref"]')).toHaveValue(new URL(referralLink).searchParams.get("ref")!);
   await signUpWithForm(ben, javaScriptEnabled, referralLink, "Ben", benEmail);
   await openMailAndFollow(ben, javaScriptEnabled, (await stack.mailTo(benEmail, CONFIRM_SUBJECT)).html!, `${origin}/waitlist/confirm?`);
-  await ben.getByRole("button", { name: english("status.confirm.button") }).click();
+  await ben.getByRole("button", { name: englishT("status.confirm.button") }).click();
   await expect(ben.getByTestId("place-in-line")).toHaveText("#8 of 8");
 
   await ada.goto(adaStatus);
@@ -116,18 +116,18 @@ test("sign up, confirm from the email, see the place in line, refer a friend and
   await provider.dispose();
   await ada.goto(adaStatus);
   await settle(ada, javaScriptEnabled);
-  await expect(ada.getByRole("heading", { level: 1, name: english("status.unsubscribed.title") })).toBeVisible();
+  await expect(ada.getByRole("heading", { level: 1, name: englishT("status.unsubscribed.title") })).toBeVisible();
   expect((await stack.entry(adaEmail))!.status).toBe("unsubscribed");
 
   // Delete my data: the box must be ticked; then the goodbye page, and nothing left.
   const { id } = (await stack.entry(adaEmail))!;
   await ada.getByLabel("Yes, delete my data for good.").check();
   await ada.getByRole("button", { name: "Delete my data" }).click();
-  await expect(ada.getByRole("heading", { level: 1, name: english("status.entry.deletedTitle") })).toBeVisible();
+  await expect(ada.getByRole("heading", { level: 1, name: englishT("status.entry.deletedTitle") })).toBeVisible();
   expect(await stack.entry(adaEmail)).toBeNull();
   expect(await stack.db.prepare("SELECT count(*) AS n FROM email_outbox WHERE waitlist_id = ?1").bind(id).first<{ n: number }>()).toEqual({ n: 0 });
   await ada.goto(adaStatus);
-  await expect(ada.getByRole("heading", { level: 1, name: english("status.page.invalidTitle") })).toBeVisible();
+  await expect(ada.getByRole("heading", { level: 1, name: englishT("status.page.invalidTitle") })).toBeVisible();
   await request.dispose();
 });
 
@@ -142,7 +142,7 @@ test("preferences save, with and without JavaScript", async ({ browser, javaScri
   await page.getByRole("switch", { name: "macOS app" }).check();
   await page.getByRole("switch", { name: "News and updates" }).uncheck();
   await page.getByRole("button", { name: "Save preferences" }).click();
-  await expect(page.getByText(english("status.preferences.saved"))).toBeVisible();
+  await expect(page.getByText(englishT("status.preferences.saved"))).toBeVisible();
   const row = await stack.db.prepare("SELECT wants_updates, wants_macos, wants_invitations FROM waitlist WHERE id = ?1").bind(id).first();
   expect(row).toEqual({ wants_updates: 0, wants_macos: 1, wants_invitations: 1 });
   await request.dispose();
@@ -189,12 +189,12 @@ test("a notify-me request: an unticked news choice, then a confirmation, a confi
   await openMailAndFollow(nia, javaScriptEnabled, confirmation.html!, `${origin}/waitlist/confirm?`);
   await expect(nia.getByText("One click and we'll email you when the Android app is ready.")).toBeVisible();
   await expect(nia.getByText(/beta waitlist/)).toHaveCount(0);
-  await nia.getByRole("button", { name: english("status.confirm.button") }).click();
+  await nia.getByRole("button", { name: englishT("status.confirm.button") }).click();
 
   // The status page: Android, its preferences, the way into the beta; no place, no referral link.
   await expect(nia).toHaveURL(/\/waitlist\/status\?token=/);
   await expect(nia.getByRole("heading", { level: 1, name: "We'll email you when the Android app is ready" })).toBeVisible();
-  await expect(nia.getByText(english("status.entry.justConfirmedNotify"))).toBeVisible();
+  await expect(nia.getByText(englishT("status.entry.justConfirmedNotify"))).toBeVisible();
   await expect(nia.getByTestId("place-in-line")).toHaveCount(0);
   await expect(nia.getByLabel("Your referral link")).toHaveCount(0);
   await expect(nia.getByRole("switch", { name: "Android app" })).toBeChecked();
@@ -242,8 +242,8 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     await visit(page, at(`${confirmLink.pathname}${confirmLink.search}`));
     await capture(page, SHOTS, "confirm-ready", found);
 
-    await page.getByRole("button", { name: english("status.confirm.button") }).click();
-    await expect(page.getByText(english("status.entry.justConfirmed"))).toBeVisible();
+    await page.getByRole("button", { name: englishT("status.confirm.button") }).click();
+    await expect(page.getByText(englishT("status.entry.justConfirmed"))).toBeVisible();
     await capture(page, SHOTS, "status-confirmed", found);
     await page.setContent((await stack.mailTo(email, WELCOME_SUBJECT)).html!);
     await capture(page, SHOTS, "email-welcome", found);
@@ -259,8 +259,8 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     await stack.db.prepare("UPDATE waitlist SET confirmation_sent_at = NULL WHERE id = ?1").bind(lateId).run();
     await visit(page, at(await signedPath("confirm", lateId, Date.now() - 60_000)));
     await capture(page, SHOTS, "confirm-expired", found);
-    await page.getByRole("button", { name: english("status.confirm.resendButton") }).click();
-    await expect(page.getByText(english("status.confirm.resent"))).toBeVisible();
+    await page.getByRole("button", { name: englishT("status.confirm.resendButton") }).click();
+    await expect(page.getByText(englishT("status.confirm.resent"))).toBeVisible();
     await capture(page, SHOTS, "confirm-resent", found);
 
     await visit(page, at("/waitlist/confirm?token=not-a-token"));
@@ -288,8 +288,8 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const confirmLink = new URL(linkInMail(confirmation, `${origin}/waitlist/confirm?`));
     await visit(page, at(`${confirmLink.pathname}${confirmLink.search}`));
     await capture(page, SHOTS, "confirm-notify-ready", found);
-    await page.getByRole("button", { name: english("status.confirm.button") }).click();
-    await expect(page.getByText(english("status.entry.justConfirmedNotify"))).toBeVisible();
+    await page.getByRole("button", { name: englishT("status.confirm.button") }).click();
+    await expect(page.getByText(englishT("status.entry.justConfirmedNotify"))).toBeVisible();
     await capture(page, SHOTS, "status-notify", found);
     await page.setContent((await stack.mailTo(email, NOTIFY_WELCOME_SUBJECT)).html!);
     await capture(page, SHOTS, "email-notify-welcome", found);
@@ -306,7 +306,7 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     expect(join.text).toContain("asked to join the LinkVault beta waitlist");
     const joinLink = new URL(linkInMail(join, `${origin}/waitlist/confirm?`));
     await visit(page, at(`${joinLink.pathname}${joinLink.search}`));
-    await page.getByRole("button", { name: english("status.confirm.button") }).click();
+    await page.getByRole("button", { name: englishT("status.confirm.button") }).click();
     await expect(page.getByTestId("place-in-line")).toBeVisible();
     await expect(page.getByRole("switch", { name: "Android app" })).toBeChecked();
     await capture(page, SHOTS, "status-notify-joined-beta", found);
@@ -325,29 +325,29 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
 
     await visit(page, at(await statusPath(id)));
     await page.getByRole("button", { name: "Save preferences" }).click();
-    await expect(page.getByText(english("status.preferences.saved"))).toBeVisible();
+    await expect(page.getByText(englishT("status.preferences.saved"))).toBeVisible();
     await capture(page, SHOTS, "status-preferences-saved", found);
     await page.locator("#delete-confirm").evaluate((box) => box.removeAttribute("required"));
     await page.getByRole("button", { name: "Delete my data" }).click();
-    await expect(page.getByText(english("status.delete.confirmRequired"))).toBeVisible();
+    await expect(page.getByText(englishT("status.delete.confirmRequired"))).toBeVisible();
     await capture(page, SHOTS, "status-delete-refused", found);
     await visit(page, at(await signedPath("status", id, Date.now() - 60_000)));
     await capture(page, SHOTS, "status-expired", found);
 
     await visit(page, at(await signedPath("unsubscribe", id, Date.now() + 3_600_000)));
     await capture(page, SHOTS, "unsubscribe-ready", found);
-    await page.getByRole("button", { name: english("status.unsubscribe.button") }).click();
-    await expect(page.getByRole("heading", { level: 1, name: english("status.unsubscribed.title") })).toBeVisible();
+    await page.getByRole("button", { name: englishT("status.unsubscribe.button") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: englishT("status.unsubscribed.title") })).toBeVisible();
     await capture(page, SHOTS, "unsubscribe-done", found);
     await visit(page, at(await statusPath(id)));
     await capture(page, SHOTS, "status-unsubscribed", found);
     await page.getByRole("button", { name: "Rejoin the waitlist" }).click();
-    await expect(page.getByText(english("status.unsubscribed.resubscribed"))).toBeVisible();
+    await expect(page.getByText(englishT("status.unsubscribed.resubscribed"))).toBeVisible();
     await capture(page, SHOTS, "status-rejoined", found);
 
     await page.getByLabel("Yes, delete my data for good.").check();
     await page.getByRole("button", { name: "Delete my data" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: english("status.entry.deletedTitle") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: englishT("status.entry.deletedTitle") })).toBeVisible();
     await capture(page, SHOTS, "goodbye", found);
     await request.dispose();
     expect(found).toEqual([]);
@@ -363,22 +363,22 @@ test.describe("every page state, light and dark: axe-core, no sideways scroll at
     const { id } = (await stack.entry(email))!;
 
     await visit(page, at("/waitlist"));
-    await page.getByText(english("statusLink.disclosure")).click();
+    await page.getByText(englishT("statusLink.disclosure")).click();
     await page.getByTestId("email-my-link").getByLabel("Your email").fill(email);
-    await page.getByRole("button", { name: english("statusLink.button") }).click();
-    await expect(page.getByText(english("statusLink.asked", { email }))).toBeVisible();
+    await page.getByRole("button", { name: englishT("statusLink.button") }).click();
+    await expect(page.getByText(englishT("statusLink.asked", { email }))).toBeVisible();
     await capture(page, SHOTS, "waitlist-email-my-link", found);
     await page.setContent((await stack.mailTo(email, /^Your LinkVault status page$/)).html!);
     await capture(page, SHOTS, "email-status-link", found);
     await visit(page, at("/waitlist/link"));
-    await page.getByRole("button", { name: english("statusLink.button") }).click();
+    await page.getByRole("button", { name: englishT("statusLink.button") }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await capture(page, SHOTS, "email-my-link-refused", found);
 
     const oldLink = await statusPath(id);
     await visit(page, at(oldLink));
     await page.getByRole("button", { name: "Sign out old links" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: english("status.entry.signedOutTitle") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: englishT("status.entry.signedOutTitle") })).toBeVisible();
     await capture(page, SHOTS, "status-signed-out", found);
     await visit(page, at(oldLink));
     await capture(page, SHOTS, "status-link-signed-out", found);

@@ -13,7 +13,7 @@ import { audienceCounts, audienceSize, nextInLine } from "~/features/outreach/ca
 import { readPlaceInLine } from "~/features/waitlist/place-in-line.server";
 import { UPDATES_CHOICE_FIELD } from "~/features/waitlist/sign-up-request";
 import { WAITLIST_FORM_MESSAGES } from "~/lib/messages";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { decodeHtml, openAdminApp, pageGet } from "../support/admin";
 import { createEmptyD1, formPost, runner, type TestApp, SIGN_UP_ACTION } from "../support/app";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
@@ -136,8 +136,8 @@ describe("a notify-me request", () => {
 
     // Its status page: the platform, no place, no referral link, no beta invitations to turn on; the way into the beta.
     expect(status).toContain("We'll email you when the Android app is ready");
-    expect(status).toContain(english("status.entry.justConfirmedNotify"));
-    expect(shownMarkup(status)).not.toContain(english("status.entry.justConfirmed"));
+    expect(status).toContain(englishT("status.entry.justConfirmedNotify"));
+    expect(shownMarkup(status)).not.toContain(englishT("status.entry.justConfirmed"));
     expect(shownMarkup(status)).not.toMatch(/in line|data-testid="place-in-line"|Your referral link|name="wants_invitations"/);
     expect(status).toMatch(/<input id="wants_android"[^>]*\bchecked/);
     expect(status).toMatch(/<input id="wants_updates"(?![^>]*\bchecked)[^>]*>/);

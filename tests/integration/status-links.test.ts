@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { suppress } from "~/features/email/suppression.server";
 import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, runner, type TestApp } from "../support/app";
@@ -73,7 +73,7 @@ describe("Sign out old links", () => {
     const landing = await app.fetch(signedOut.headers.get("Location")!);
     expect(landing.status).toBe(200);
     const landed = await pageText(landing);
-    expect(landed).toContain(english("status.entry.signedOutTitle"));
+    expect(landed).toContain(englishT("status.entry.signedOutTitle"));
     expect(mainOf(landed)).not.toContain("token=");
     expect(landed).not.toContain(email);
 
@@ -82,7 +82,7 @@ describe("Sign out old links", () => {
       const response = await app.fetch(path);
       expect(response.status, path).toBe(400);
       const html = await pageText(response);
-      expect(html).toContain(english("status.page.invalidTitle"));
+      expect(html).toContain(englishT("status.page.invalidTitle"));
       expect(html).not.toContain(email);
       expect(mainOf(html)).not.toContain("/waitlist/status?token=");
     }
@@ -147,7 +147,7 @@ describe("the unsubscribe page and the one-click answer", () => {
       // The only token on the page is the unsubscribe link's own.
       expect([...html.matchAll(/token=([A-Za-z0-9_.-]+)/g)].every((m) => m[1] === tokenIn(path)), `answer ${i}`).toBe(true);
     }
-    expect(pages[1]).toContain(english("status.unsubscribed.title"));
+    expect(pages[1]).toContain(englishT("status.unsubscribed.title"));
   });
 });
 
@@ -178,7 +178,7 @@ describe("Email me my link", () => {
     expect(data.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(pageBodies).size).toBe(1);
     expect(new Set(dataBodies).size).toBe(1);
-    expect(pageBodies[0]).toContain(english("statusLink.asked", { email: "ADDRESS" }));
+    expect(pageBodies[0]).toContain(englishT("statusLink.asked", { email: "ADDRESS" }));
     expect(JSON.parse(dataBodies[0]!)).toEqual({ state: "success", email: "ADDRESS" });
     for (const response of pages) expect(response.headers.get("Cache-Control")).toBe("no-store");
 
@@ -197,7 +197,7 @@ describe("Email me my link", () => {
     await (await suppress(app.db, vars.SUPPRESSION_HASH_SECRET!, "bounced@example.com", "bounced")).run();
     const response = await ask("bounced@example.com");
     expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain(english("statusLink.askedHint"));
+    expect(await pageText(response)).toContain(englishT("statusLink.askedHint"));
     await deliver();
     expect(await standin.deliveries()).toEqual([]);
   });
@@ -241,7 +241,7 @@ describe("Email me my link", () => {
     for (const path of ["/waitlist", "/waitlist/link", "/waitlist/status?token=nonsense", stale]) {
       const html = await pageText(await app.fetch(path));
       expect(html, path).toMatch(/<form [^>]*method="post" action="\/waitlist\/link"[^>]*>/);
-      expect(html, path).toContain(english("statusLink.button"));
+      expect(html, path).toContain(englishT("statusLink.button"));
     }
   });
 

@@ -10,7 +10,7 @@ import { outboxInsert } from "~/features/email/outbox.server";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { isSuppressed, suppress } from "~/features/email/suppression.server";
 import { readPlaceInLine } from "~/features/waitlist/place-in-line.server";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { signToken } from "~/lib/signed-token.server";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, type TestApp } from "../support/app";
@@ -86,7 +86,7 @@ describe("/waitlist/confirm", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toMatch(/<form method="post"[^>]*>/);
     expect(html).toContain(`name="token" value="${tokenIn(path)}"`);
-    expect(html).toContain(english("status.confirm.button"));
+    expect(html).toContain(englishT("status.confirm.button"));
     expect(html).toContain("Ada, please confirm your email");
     expect(await entry(id)).toMatchObject({ status: "pending", confirmed_at: null, line_seq: null });
     expect(await outboxOf(id)).toEqual([]);
@@ -116,7 +116,7 @@ describe("/waitlist/confirm", () => {
     const status = await app.fetch(location);
     expect(status.status).toBe(200);
     const html = await pageText(status);
-    expect(html).toContain(english("status.entry.justConfirmed"));
+    expect(html).toContain(englishT("status.entry.justConfirmed"));
     expect(html).toContain("You're #4 in line");
   });
 
@@ -130,10 +130,10 @@ describe("/waitlist/confirm", () => {
     const again = await post(path, {});
     expect(again.status).toBe(200);
     const html = await pageText(again);
-    expect(html).toContain(english("status.confirm.alreadyConfirmed"));
+    expect(html).toContain(englishT("status.confirm.alreadyConfirmed"));
     expect(html).toMatch(/href="\/waitlist\/status\?token=[^"]+"/);
     const get = await pageText(await app.fetch(path));
-    expect(get).toContain(english("status.confirm.alreadyConfirmed"));
+    expect(get).toContain(englishT("status.confirm.alreadyConfirmed"));
 
     expect(await entry(id)).toEqual(before);
     expect(await outboxOf(id)).toHaveLength(1);
@@ -189,8 +189,8 @@ describe("/waitlist/confirm", () => {
     expect(page.status).toBe(410);
     expectPrivate(page);
     const html = await pageText(page);
-    expect(html).toContain(english("status.confirm.expiredTitle"));
-    expect(html).toContain(english("status.confirm.resendButton"));
+    expect(html).toContain(englishT("status.confirm.expiredTitle"));
+    expect(html).toContain(englishT("status.confirm.resendButton"));
     expect(html).not.toContain("Grace");
 
     expect((await post(path, {})).status).toBe(410);
@@ -198,7 +198,7 @@ describe("/waitlist/confirm", () => {
 
     const resent = await post(path, { intent: "resend" });
     expect(resent.status).toBe(200);
-    expect(await pageText(resent)).toContain(english("status.confirm.resent"));
+    expect(await pageText(resent)).toContain(englishT("status.confirm.resent"));
     const [message] = await outboxOf(id);
     expect(message).toMatchObject({ kind: "confirm", status: "queued" });
     expect(JSON.parse(message!.payload as string)).toEqual({ consentRequest: true });
@@ -207,7 +207,7 @@ describe("/waitlist/confirm", () => {
 
     const tooSoon = await post(path, { intent: "resend" });
     expect(tooSoon.status).toBe(429);
-    expect(await pageText(tooSoon)).toContain(english("status.confirm.resendTooSoon"));
+    expect(await pageText(tooSoon)).toContain(englishT("status.confirm.resendTooSoon"));
     expect(await outboxOf(id)).toHaveLength(1);
 
     // Eleven minutes later (the clock is the row's: moved back instead of waiting).
@@ -228,9 +228,9 @@ describe("/waitlist/confirm", () => {
     const page = await app.fetch(await expiredPath("confirm", id!));
     expect(page.status).toBe(410);
     const html = await pageText(page);
-    expect(html).toContain(english("status.confirm.alreadyConfirmed"));
+    expect(html).toContain(englishT("status.confirm.alreadyConfirmed"));
     expect(html).not.toContain("/waitlist/status?token=");
-    expect(shownMarkup(html)).not.toContain(english("status.confirm.resendButton"));
+    expect(shownMarkup(html)).not.toContain(englishT("status.confirm.resendButton"));
   });
 });
 
@@ -268,7 +268,7 @@ describe("a link without a valid token shows nothing about anyone", () => {
         expect(response.status, `${label} ${request.method}`).toBe(400);
         expectPrivate(response);
         const html = await pageText(response);
-        expect(html, label).toContain(english("status.page.invalidTitle"));
+        expect(html, label).toContain(englishT("status.page.invalidTitle"));
         for (const secret of ["secret.person", "Secretname", "other@", "Othername", "#1"]) expect(html, `${label} leaks ${secret}`).not.toContain(secret);
       }
     }
@@ -346,7 +346,7 @@ describe("the place in line", () => {
     const confirmMessage = (await standin.deliveries()).find((d) => d.to.includes("newcomer@example.com"))!;
     expect(confirmMessage.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const confirmPath = linkIn(confirmMessage.html!, "/waitlist/confirm");
-    expect(await pageText(await app.fetch(confirmPath))).toContain(english("status.confirm.button"));
+    expect(await pageText(await app.fetch(confirmPath))).toContain(englishT("status.confirm.button"));
     expect((await post(confirmPath, {})).status).toBe(302);
 
     await deliver();
@@ -380,7 +380,7 @@ describe("/waitlist/status", () => {
     const response = await post(path, { intent: "preferences", wants_invitations: "yes", wants_macos: "yes", wants_chrome_extension: "yes" });
     expect(response.status).toBe(200);
     expectPrivate(response);
-    expect(await pageText(response)).toContain(english("status.preferences.saved"));
+    expect(await pageText(response)).toContain(englishT("status.preferences.saved"));
     expect(await entry(id)).toMatchObject({ wants_updates: 0, wants_invitations: 1, wants_android: 0, wants_macos: 1, wants_chrome_extension: 1 });
     const page = await pageText(await app.fetch(path));
     const checkbox = (field: string) => new RegExp(`<input[^>]*id="${field}"[^>]*>`).exec(page)![0];
@@ -393,7 +393,7 @@ describe("/waitlist/status", () => {
     const response = await app.fetch(await linkPath("status", id));
     expect(response.status).toBe(200);
     const html = await pageText(response);
-    expect(html).toContain(english("status.entry.pendingTitle"));
+    expect(html).toContain(englishT("status.entry.pendingTitle"));
     expect(html).not.toContain("place-in-line");
     expect((await post(await linkPath("status", id), { intent: "preferences", wants_macos: "yes" })).status).toBe(409);
     expect((await entry(id))!.wants_macos).toBe(0);
@@ -408,14 +408,14 @@ describe("/waitlist/status", () => {
 
     const path = await linkPath("status", id);
     const html = await pageText(await app.fetch(path));
-    expect(html).toContain(english("status.unsubscribed.title"));
+    expect(html).toContain(englishT("status.unsubscribed.title"));
     expect(html).toContain("Rejoin the waitlist");
     expect(html).not.toContain("place-in-line");
 
     const rejoined = await post(path, { intent: "resubscribe" });
     expect(rejoined.status).toBe(200);
     const after = await pageText(rejoined);
-    expect(after).toContain(english("status.unsubscribed.resubscribed"));
+    expect(after).toContain(englishT("status.unsubscribed.resubscribed"));
     expect(after).toContain("You're #3 in line");
     expect(await entry(id)).toMatchObject({ status: "confirmed", line_seq: 3, unsubscribed_at: null, consent_form: "status_page", consent_page: "/waitlist/status", consent_wording: "status-page-rejoin-v1" });
     expect(await isSuppressed(app.db, vars.SUPPRESSION_HASH_SECRET!, email)).toBe(false);
@@ -430,7 +430,7 @@ describe("/waitlist/status", () => {
     expect(response.status).toBe(410);
     expectPrivate(response);
     const html = await pageText(response);
-    expect(html).toContain(english("status.entry.expiredTitle"));
+    expect(html).toContain(englishT("status.entry.expiredTitle"));
     expect(html).not.toContain("expired.person");
     expect((await post(await expiredPath("status", id), { intent: "delete", confirm: "yes" })).status).toBe(410);
     expect(await entry(id)).not.toBeNull();
@@ -441,7 +441,7 @@ describe("/waitlist/status", () => {
       const id = await seed({ status: "confirmed", lineSeq: 1 });
       const response = await post(await linkPath("status", id), { intent: "delete" });
       expect(response.status).toBe(400);
-      expect(await pageText(response)).toContain(english("status.delete.confirmRequired"));
+      expect(await pageText(response)).toContain(englishT("status.delete.confirmRequired"));
       expect(await entry(id)).not.toBeNull();
     });
 
@@ -469,7 +469,7 @@ describe("/waitlist/status", () => {
       const goodbye = await app.fetch("/waitlist/status?deleted=1");
       expect(goodbye.status).toBe(200);
       expectPrivate(goodbye);
-      expect(await pageText(goodbye)).toContain(english("status.entry.deletedTitle"));
+      expect(await pageText(goodbye)).toContain(englishT("status.entry.deletedTitle"));
       for (const path of [statusPath, await linkPath("confirm", id)]) expect((await app.fetch(path)).status).toBe(400);
     });
   });
@@ -484,7 +484,7 @@ describe("/waitlist/unsubscribe", () => {
     expect(response.status).toBe(200);
     expectPrivate(response);
     const html = await pageText(response);
-    expect(html).toContain(english("status.unsubscribe.button"));
+    expect(html).toContain(englishT("status.unsubscribe.button"));
     expect(html).toContain('href="/waitlist/link"');
     expect(html).not.toContain("/waitlist/status?token=");
     expect((await entry(id))!.status).toBe("confirmed");
@@ -503,7 +503,7 @@ describe("/waitlist/unsubscribe", () => {
     const response = await oneClick(path);
     expect(response.status).toBe(200);
     expectPrivate(response);
-    expect(await pageText(response)).toContain(english("status.unsubscribed.title"));
+    expect(await pageText(response)).toContain(englishT("status.unsubscribed.title"));
     const row = (await entry(id))!;
     expect(row.status).toBe("unsubscribed");
     expect(row.unsubscribed_at).toBeTruthy();
@@ -516,7 +516,7 @@ describe("/waitlist/unsubscribe", () => {
     const again = await oneClick(path);
     expect(again.status).toBe(200);
     expect((await entry(id))!.unsubscribed_at).toBe(row.unsubscribed_at);
-    expect(await pageText(await app.fetch(path))).toContain(english("status.unsubscribed.title"));
+    expect(await pageText(await app.fetch(path))).toContain(englishT("status.unsubscribed.title"));
   });
 
   it("a pending entry that unsubscribes is deleted (it never confirmed) and suppressed; a repeat still answers 2xx", async () => {
@@ -543,7 +543,7 @@ describe("/waitlist/unsubscribe", () => {
     const id = await seed({ status: "confirmed", lineSeq: 1 });
     const path = await expiredPath("unsubscribe", id);
     const page = await pageText(await app.fetch(path));
-    expect(page).toContain(english("status.unsubscribe.button"));
+    expect(page).toContain(englishT("status.unsubscribe.button"));
     expect(page).not.toContain("/waitlist/status?token=");
     const response = await oneClick(path);
     expect(response.status).toBe(200);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
 import { createTestApp, formPost, type TestApp } from "../support/app";
-import { english } from "../support/english";
+import { englishT } from "../support/english";
 import { startResendStandin, type ResendStandin } from "../support/standins";
 import { entryLinks, pageText, seedEntry, shownMarkup, tokenIn } from "../support/waitlist-entries";
 
@@ -97,7 +97,7 @@ describe("the private pages in German", () => {
   it("English keeps its paths and its words", async () => {
     const id = await seedEntry(app.db);
     const path = await linkPath("confirm", id);
-    expect(await pageText(await get(path))).toContain(english("status.confirm.button"));
+    expect(await pageText(await get(path))).toContain(englishT("status.confirm.button"));
     const response = await post(path, { intent: "confirm" });
     expect(response.headers.get("Location")).toMatch(/^\/waitlist\/status\?/);
   });
