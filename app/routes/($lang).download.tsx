@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
-  return json({ messages: browserMessages(lang, ["download", "info", "pricing"]) });
+  return json({ messages: browserMessages(lang, ["download", "info", "pricing", "notify"]) });
 }
 
 /** What the App Store listing states; the listing itself is the authority for the exact figures. */

@@ -42,15 +42,17 @@ test("a sign-up on /de/waitlist is answered by /de/waitlist", async ({ page, jav
   expect(await page.getByTestId("waitlist-welcome").innerText()).not.toMatch(MESSAGE_ID);
 });
 
-test("the notify modal on /de/home has its words, and its form posts to /de/notify", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the modal needs JavaScript; without it the link leads to /de/notify (above)");
-  await page.goto("/de/home");
-  await waitForHydration(page);
-  const link = page.locator("a[data-notify-platform]").first();
-  await expect(link).toHaveAttribute("href", /^\/de\/notify\?/);
-  await link.click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  expect(await dialog.innerText()).not.toMatch(MESSAGE_ID);
-  await expect(dialog.locator("form")).toHaveAttribute("action", /^\/de\/notify\?/);
-});
+for (const path of ["/de/home", "/de/download"]) {
+  test(`the notify modal on ${path} has its words, and its form posts to /de/notify`, async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the modal needs JavaScript; without it the link leads to /de/notify (above)");
+    await page.goto(path);
+    await waitForHydration(page);
+    const link = page.locator("a[data-notify-platform]").first();
+    await expect(link).toHaveAttribute("href", /^\/de\/notify\?/);
+    await link.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    expect(await dialog.innerText()).not.toMatch(MESSAGE_ID);
+    await expect(dialog.locator("form")).toHaveAttribute("action", /^\/de\/notify\?/);
+  });
+}
