@@ -10,20 +10,16 @@ import { localizedReleases } from "~/content/roadmap";
 import { localizedV2Features } from "~/content/v2-features";
 import { siteConfig } from "~/config/site";
 import { DEFAULT_AB_TESTS, type AbAssignments } from "~/lib/ab-tests";
-import { browserMessages, i18nFor } from "~/lib/i18n/catalogues.server";
+import { browserMessages, serverT } from "~/lib/i18n/catalogues.server";
 import type { Lang } from "~/lib/i18n/languages";
-import type { MessageId, MessageValues, Namespace } from "~/lib/i18n/message-id";
+import type { MessageId, Namespace } from "~/lib/i18n/message-id";
 import { canonicalSiteUrl } from "~/lib/seo";
 import { faqPageData, organizationData, softwareApplicationData } from "~/lib/structured-data";
 import { reviewsForLanding, type PublicReview } from "~/lib/reviews.server";
 import { shouldShowReviews } from "~/lib/settings.server";
 import { EDGE_CACHE_FRESH_SECONDS, EDGE_CACHEABLE, NOT_CACHEABLE } from "~/lib/edge-cache-policy";
 
-/** The server's message function for a language (the whole catalogue). */
-function translator(lang: Lang) {
-  const i18n = i18nFor(lang);
-  return (id: MessageId, values?: MessageValues) => i18n._(id, values);
-}
+
 
 /**
  * The landing page's copy in a language, built once per language and isolate. It travels as loader
@@ -32,7 +28,7 @@ function translator(lang: Lang) {
  */
 const landingContent = new Map<Lang, ReturnType<typeof buildLandingContent>>();
 function buildLandingContent(lang: Lang) {
-  const t = translator(lang);
+  const t = serverT(lang);
   return {
     faq: faqEntries(t),
     featureGrid: localizedFeatures(t, FEATURE_GRID).map(({ slug, title, summary, icon }) => ({ slug, title, summary, icon })),
@@ -72,7 +68,7 @@ export function landingMessages(lang: Lang, request: Request, withReviews: boole
  * same English label) in the page's language; a label the owner wrote stays as written.
  */
 export function abLabels(assignments: AbAssignments, lang: Lang) {
-  const t = translator(lang);
+  const t = serverT(lang);
   const label = (test: keyof AbAssignments) => {
     const { variant, label } = assignments[test];
     const isDefault = DEFAULT_AB_TESTS[test].variants.some((v) => v.id === variant && v.label === label);
@@ -87,7 +83,7 @@ function structuredDataFor(siteUrl: string, lang: Lang): unknown[] {
   const key = `${lang} ${siteUrl}`;
   let data = landingStructuredData.get(key);
   if (!data) {
-    const t = translator(lang);
+    const t = serverT(lang);
     const description = t("home.meta.description", { appName: siteConfig.appName });
     data = [softwareApplicationData(siteUrl, undefined, { lang, description }), organizationData(siteUrl), faqPageData(contentIn(lang).faq, lang)];
     landingStructuredData.set(key, data);

@@ -1,7 +1,8 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { COMPILED_CATALOGUES } from "~/locales/generated/catalogues";
 import { languageTag, type Lang } from "./languages";
-import type { Namespace } from "./message-id";
+import type { MessageId, MessageValues, Namespace } from "./message-id";
+import { translate } from "./translate";
 
 const parsed = new Map<Lang, Messages>();
 const instances = new Map<Lang, I18n>();
@@ -21,6 +22,12 @@ export function i18nFor(lang: Lang): I18n {
     instances.set(lang, i18n);
   }
   return i18n;
+}
+
+/** A language's message function for server code (loaders, emails): the same words `useT()` gives. */
+export function serverT(lang: Lang): (id: MessageId, values?: MessageValues) => string {
+  const i18n = i18nFor(lang);
+  return (id, values) => translate(i18n, id, values);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setupI18n, type Messages } from "@lingui/core";
 import { DEFAULT_LANG, isLang, languageTag, type Lang } from "./languages";
 import type { MessageId, MessageValues } from "./message-id";
+import { translate } from "./translate";
 
 type Matches = readonly { id: string; data: unknown }[];
 
@@ -18,5 +19,5 @@ export function metaT(matches: Matches): (id: MessageId, values?: MessageValues)
   const locale = languageTag(langOfMatches(matches));
   const messages: Messages = Object.assign({}, ...matches.map((m) => (m.data as { messages?: Messages } | undefined)?.messages ?? {}));
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
-  return (id, values) => i18n._(id, values);
+  return (id, values) => translate(i18n, id, values);
 }

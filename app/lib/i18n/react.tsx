@@ -9,6 +9,7 @@ import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { cloneElement, createContext, isValidElement, useContext, useMemo, type ReactElement, type ReactNode } from "react";
 import { DEFAULT_LANG, languageTag, localizedPath, type Lang } from "./languages";
 import type { MessageId, MessageValues } from "./message-id";
+import { formatMarked, translate } from "./translate";
 
 /** Provided by the server's render (entry.server and the per-isolate HTML cache): the whole catalogue. */
 export const ServerI18nContext = createContext<I18n | null>(null);
@@ -73,7 +74,7 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 /** The message function of the page's language. */
 export function useT(): Translate {
   const { i18n } = useI18nValue();
-  return useMemo(() => (id: MessageId, values?: MessageValues) => i18n._(id, values), [i18n]);
+  return useMemo(() => (id: MessageId, values?: MessageValues) => translate(i18n, id, values), [i18n]);
 }
 
 /** A path in the page's language (`/waitlist` → `/de/waitlist`). */
@@ -88,23 +89,25 @@ const TAG = /<(\w+)>([\s\S]*?)<\/\1>/g;
  * A message with markup: `<link>the docs</link>` becomes `components.link` with that text as its
  * children. Tags the caller did not give stay as text (React escapes it).
  */
-export function richText(text: string, components: Record<string, ReactElement>): ReactNode[] {
+export function richText(text: string, components: Record<string, ReactElement>, unmark: (text: string) => string = (t) => t): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(TAG)) {
     const [whole, name = "", inner = ""] = match;
     const element = components[name];
     if (!isValidElement(element)) continue;
-    if (match.index > last) out.push(text.slice(last, match.index));
-    out.push(cloneElement(element, { key: `${name}-${match.index}` }, ...richText(inner, components)));
+    if (match.index > last) out.push(unmark(text.slice(last, match.index)));
+    out.push(cloneElement(element, { key: `${name}-${match.index}` }, ...richText(inner, components, unmark)));
     last = match.index + whole.length;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) out.push(unmark(text.slice(last)));
   return out;
 }
 
 /** A translated message with markup (see `richText`). */
 export function T({ id, values, components }: { id: MessageId; values?: MessageValues; components: Record<string, ReactElement> }) {
-  const t = useT();
-  return <>{richText(t(id, values), components)}</>;
+  const { i18n } = useI18nValue();
+  // The values go in after the markup is read: a typed name can never become a tag.
+  const { text, unmark } = formatMarked(i18n, id, values);
+  return <>{richText(text, components, unmark)}</>;
 }
