@@ -23,9 +23,3 @@ export function pageLanguage({ params, request }: { params: { lang?: string }; r
   if (ASSET_PATH.test(url.pathname)) throw notFound();
   throw redirect("/", 302);
 }
-
-/** The loader of a localized page that loads nothing (its words are all rendered on the server): only the language check. */
-export function languageCheckLoader({ params, request }: { params: { lang?: string }; request: Request }): null {
-  pageLanguage({ params, request });
-  return null;
-}
