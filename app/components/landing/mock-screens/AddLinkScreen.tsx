@@ -28,7 +28,7 @@ export function AddLinkScreen() {
         </div>
         <div className="rounded-xl bg-surface p-2.5">
           <span className="block text-[9px] font-semibold tracking-wide text-ink-muted uppercase">{t("home.mock.addLink.category")}</span>
-          <span className="mt-1.5 flex flex-wrap gap-1 text-[10px] font-medium">
+          <span className="mt-1.5 flex flex-wrap gap-1 whitespace-nowrap text-[10px] font-medium">
             <span className="rounded-full bg-brand-600 px-2 py-0.5 text-white">{t("home.mock.categories.reading")}</span>
             <span className="rounded-full bg-surface-sunken px-2 py-0.5 text-ink-muted">{t("home.mock.categories.design")}</span>
             <span className="rounded-full bg-surface-sunken px-2 py-0.5 text-ink-muted">{t("home.mock.categories.work")}</span>

@@ -25,7 +25,7 @@ export function MyLinksScreen() {
         </svg>
         {t("home.mock.myLinks.search", { count: 248 })}
       </div>
-      <div className="mt-3 flex gap-1.5 overflow-hidden px-4 text-[10px] font-medium">
+      <div className="mt-3 flex gap-1.5 overflow-hidden whitespace-nowrap px-4 text-[10px] font-medium *:shrink-0">
         <span className="rounded-full bg-ink px-2.5 py-1 text-surface">{t("home.mock.myLinks.all")}</span>
         {FILTERS.map((c) => (
           <span key={c} className="rounded-full bg-surface px-2.5 py-1 text-ink-muted">
