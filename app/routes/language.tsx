@@ -7,18 +7,18 @@ const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /**
  * The language switcher's answer (ADR 0057): remembers the choice in a first-party cookie (strictly
  * necessary, so it needs no consent; privacy policy) and goes to the same page in that language.
- * `to` must be one of our own paths; anything else goes to the language's home. The page's query
- * (a status page's token) is not in the form, which is the same HTML for every visitor; it comes from
- * the same-origin Referer when that names the same page.
+ * The page is the same-origin Referer's, else `to` (the page the switcher was rendered on), which must
+ * be one of our own paths; anything else goes to the language's home.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const lang = form?.get("lang");
   if (!isLang(lang)) throw new Response("Choose one of the site's languages.", { status: 400 });
-  const target = ownPage(form?.get("to"), request.url) ?? new URL("/home", request.url);
-  const { path } = splitLanguage(target.pathname);
+  // The page the visitor is on: the same-origin Referer (it follows client-side navigations and keeps
+  // the query, a status page's token), else the form's `to`, else the language's home.
   const referer = parseUrl(request.headers.get("Referer"));
-  if (!target.search && referer?.origin === target.origin && splitLanguage(referer.pathname).path === path) target.search = referer.search;
+  const target = ownPage(referer && referer.origin === new URL(request.url).origin ? `${referer.pathname}${referer.search}` : null, request.url) ?? ownPage(form?.get("to"), request.url) ?? new URL("/home", request.url);
+  const { path } = splitLanguage(target.pathname);
   // Secure on https only: browsers refuse it on the local stack's plain http.
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   const cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;

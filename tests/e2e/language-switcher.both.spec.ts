@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
 import { waitForHydration } from "./helpers";
 
 /** The switcher a visitor sees at this width: the header's (1024 px and up) or the one in the mobile menu. */
@@ -41,12 +42,13 @@ test.describe("language switcher", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     expect((await context.cookies()).find((cookie) => cookie.name === "lv_lang")?.value).toBe("de");
     const german = headerSwitcher(page);
-    await expect(german.locator("summary")).toHaveAccessibleName("Current language: Deutsch");
+    await expect(german.locator("summary")).toHaveAccessibleName(i18nFor("de")._("common.language.current", { language: "Deutsch" }));
     await german.locator("summary").click();
     await expect(german.getByRole("button", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
     await expect(german.locator("[aria-current]")).toHaveCount(1);
     // The page's other links stay in the language.
-    await expect(page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/de/blog");
+    const nav = page.getByRole("navigation", { name: i18nFor("de")._("common.nav.main") }).first();
+    await expect(nav.getByRole("link", { name: i18nFor("de")._("common.nav.blog") })).toHaveAttribute("href", "/de/blog");
   });
 
   test("in the mobile menu and in the footer, each names every language in its own words", async ({ page, javaScriptEnabled }) => {

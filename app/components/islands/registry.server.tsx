@@ -7,6 +7,7 @@
  * staticIsland and lateSection, as chunks of their own (ADR 0030).
  */
 import { ComingSoonPlatformsMarkup } from "~/components/landing/ComingSoonPlatformsMarkup";
+import { LanguageSwitcherMarkup } from "~/components/layout/LanguageSwitcherMarkup";
 import { FaqSection } from "~/components/landing/FaqSection";
 import { FeatureGridMarkup } from "~/components/landing/FeatureGridMarkup";
 import { HowItWorksDrawing } from "~/components/landing/how-it-works-drawings";
@@ -29,6 +30,7 @@ export const SERVER_ONLY = {
     ComingSoonPlatformsMarkup,
     FeatureGridMarkup,
     HowItWorksDrawing,
+    LanguageSwitcherMarkup,
     LinkSanitizationHighlightMarkup,
     MyLinksScreen,
     SupportSectionMarkup,
