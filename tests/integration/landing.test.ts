@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { faqEntries } from "~/content/faq";
 import { DEFAULT_AB_TESTS } from "~/lib/ab-tests";
+import { serverT } from "~/lib/i18n/catalogues.server";
 import { LANDING_REVIEWS_REUSE_MS } from "~/lib/landing.server";
 import { bumpContentVersion } from "~/server/edge-cache";
 import { assignmentsOfCookie } from "../support/ab-visitor";
@@ -247,12 +249,12 @@ describe("the landing page in the page's language (issue 32)", () => {
     [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
 
   it("says its language in the structured data, with the FAQ's questions and answers", async () => {
-    for (const [path, tag] of [["/home", "en"], ["/de/home", "de"], ["/pt-br/home", "pt-BR"]] as const) {
+    for (const [path, tag, lang] of [["/home", "en", "en"], ["/de/home", "de", "de"], ["/pt-br/home", "pt-BR", "pt-br"]] as const) {
       const data = ldJson(await (await app.fetch(path)).text());
       const faq = data.find((item) => item["@type"] === "FAQPage") as { inLanguage: string; mainEntity: { name: string }[] };
       expect(faq.inLanguage, path).toBe(tag);
       expect(faq.mainEntity).toHaveLength(11);
-      expect(faq.mainEntity[0]?.name).toBe("What does LinkVault do with the links I save?");
+      expect(faq.mainEntity[0]?.name, path).toBe(faqEntries(serverT(lang))[0]?.question);
       expect(data.find((item) => item["@type"] === "SoftwareApplication")?.inLanguage, path).toBe(tag);
     }
   });
