@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { i18nFor } from "~/lib/i18n/catalogues.server";
 import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 // The waitlist's pages under a language prefix (issue 32): the browser has every message its forms
@@ -34,7 +35,7 @@ test("a sign-up on /de/waitlist is answered by /de/waitlist", async ({ page, jav
   });
   await page.goto("/de/waitlist");
   if (javaScriptEnabled) await waitForHydration(page);
-  await waitlistSection(page).getByLabel("Email address").fill(uniqueEmail("de-join"));
+  await waitlistSection(page).getByLabel(i18nFor("de")._("waitlist.form.emailLabel")).fill(uniqueEmail("de-join"));
   await waitlistSubmit(page).click();
   await expect(page.getByTestId("waitlist-welcome")).toBeVisible();
   expect(posts).toEqual(["/de/waitlist"]);
