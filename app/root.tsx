@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
 import { cachedOnServer, markFirstPageHydrated, ServerScript } from "~/components/islands";
+import { installFooterActions } from "~/components/layout/footer-actions";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
@@ -72,9 +73,8 @@ function usePublicShell(): boolean {
 }
 
 // The same HTML on every request for a page (the header marks the page's own links): rendered once per
-// isolate and page, then reused (ADR 0035). Both hydrate as usual.
+// isolate and page, then reused (ADR 0035). It hydrates as usual; the footer is a static island.
 const Header = cachedOnServer("SiteHeader", SiteHeader);
-const Footer = cachedOnServer("SiteFooter", SiteFooter);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -104,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <main id="main" tabIndex={-1}>
                 {children}
               </main>
-              <Footer />
+              <SiteFooter />
             </>
           ) : (
             children
@@ -130,7 +130,12 @@ export default function App() {
     });
     // Everything of analytics but track() (sink, events, vitals, third parties) loads when idle.
     loadAnalyticsWhenIdle();
-    return installClickTracking();
+    const stopFooterActions = installFooterActions();
+    const stopClickTracking = installClickTracking();
+    return () => {
+      stopFooterActions();
+      stopClickTracking();
+    };
   }, []);
   usePageViews();
   return <Outlet />;

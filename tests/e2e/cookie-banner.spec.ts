@@ -33,7 +33,7 @@ async function consentCommands(page: Page) {
 /** Loads a page with a paused clock and waits until React has hydrated (the banner's timer is set). */
 async function load(page: Page, path = "/home") {
   await page.goto(path);
-  await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+  await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
 }
 
 async function openBanner(page: Page) {
@@ -80,7 +80,7 @@ test.describe("with a paused clock", () => {
     expect(await storedConsent(page)).toEqual({ consent: null, date: null });
 
     await page.reload();
-    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
     await expect(banner(page)).toBeHidden();
     await page.clock.runFor(COOKIE_BANNER_DELAY_MS);
     await expect(banner(page)).toBeVisible();
@@ -122,7 +122,7 @@ test.describe("with a paused clock", () => {
 
     // The stored choice is applied by the head script on the next load, before any tag.
     await page.reload();
-    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
     const afterReload = await consentCommands(page);
     expect(afterReload.map((command) => command.kind)).toEqual(["default", "update"]);
     expect(afterReload[1]?.signals).toMatchObject({ analytics_storage: "granted" });
@@ -173,7 +173,7 @@ test.describe("with a paused clock", () => {
     await openBanner(page);
     await banner(page).getByRole("button", { name: "Reject All" }).click();
     await page.reload();
-    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
     await page.clock.runFor(5000);
     await expect(banner(page)).toBeHidden();
   });
@@ -186,7 +186,7 @@ test.describe("with a paused clock", () => {
     await page.goto("/home");
     await page.evaluate(() => localStorage.setItem("cookie-consent", "{not json"));
     await page.reload();
-    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
     await page.clock.runFor(COOKIE_BANNER_DELAY_MS);
     await expect(banner(page)).toBeVisible();
     expect(warnings.some((text) => text.includes("cookie-consent"))).toBe(true);
@@ -246,7 +246,7 @@ test.describe("with a paused clock", () => {
 
     // A returning visitor sees no banner: the first Tab is the skip link.
     await page.reload();
-    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeAttached();
+    await expect(page.locator("footer").getByRole("button", { name: "Cookie settings" })).toBeVisible();
     await page.clock.runFor(COOKIE_BANNER_DELAY_MS);
     await page.keyboard.press("Tab");
     await expect(skipLink).toBeFocused();

@@ -98,4 +98,18 @@ test.describe("language switcher", () => {
     await page.keyboard.press("Escape");
     await expect(menu).not.toHaveAttribute("open", "");
   });
+
+  test("a client-side navigation into another language renders the header's switcher and the footer in it", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript every navigation loads a document");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, javaScriptEnabled, "/home");
+    // No link crosses languages today; the router is driven directly, as such a link would.
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate("/de/features"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(headerSwitcher(page).locator("summary")).toHaveAccessibleName("Aktuelle Sprache: Deutsch");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("navigation", { name: "Produkt" }).getByRole("link", { name: "Preise" })).toHaveAttribute("href", "/de/pricing");
+    await expect(footer.getByRole("button", { name: "Link kopieren" })).toBeVisible();
+    await expect(footer.getByText("Product", { exact: true })).toHaveCount(0);
+  });
 });

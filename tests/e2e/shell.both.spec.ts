@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { COPIED_CONFIRMATION_MS } from "~/lib/constants";
+import { installFrozenClock, waitForHydration } from "./helpers";
 
 test.describe("page shell", () => {
   test("header links: logo to /, section anchors, Blog, Link Sanitization with LIVE", async ({ page }) => {
@@ -46,5 +48,34 @@ test.describe("page shell", () => {
     await expect(footer.getByRole("link", { name: /on Instagram$/ })).toHaveAttribute("rel", /noopener/);
     for (const badge of ["Available on iOS", "Privacy-First", "Easy Organization"]) await expect(footer.getByText(badge)).toBeVisible();
     await expect(footer.getByText(/© 2025/)).toBeVisible();
+  });
+
+  test("footer Copy link copies the page's address and says so for a while; without JavaScript its buttons are not offered", async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const footer = page.locator("footer");
+    const copyLink = footer.getByRole("button", { name: "Copy link" });
+    if (!javaScriptEnabled) {
+      await page.goto("/features");
+      await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+      // Neither can work without JavaScript: no dead buttons.
+      await expect(copyLink).toBeHidden();
+      await expect(footer.getByRole("button", { name: "Cookie settings" })).toBeHidden();
+      return;
+    }
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await installFrozenClock(page);
+    await page.goto("/features");
+    await waitForHydration(page);
+    await copyLink.click();
+    await expect(footer.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/features`);
+    await page.clock.runFor(COPIED_CONFIRMATION_MS - 100);
+    await expect(footer.getByRole("button", { name: "Copied!" })).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(copyLink).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@
  */
 import { ComingSoonPlatformsMarkup } from "~/components/landing/ComingSoonPlatformsMarkup";
 import { LanguageSwitcherMarkup } from "~/components/layout/LanguageSwitcherMarkup";
+import { SiteFooterMarkup } from "~/components/layout/SiteFooterMarkup";
 import { FaqSection } from "~/components/landing/FaqSection";
 import { FeatureGridMarkup } from "~/components/landing/FeatureGridMarkup";
 import { HowItWorksDrawing } from "~/components/landing/how-it-works-drawings";
@@ -33,6 +34,7 @@ export const SERVER_ONLY = {
     LanguageSwitcherMarkup,
     LinkSanitizationHighlightMarkup,
     MyLinksScreen,
+    SiteFooterMarkup,
     SupportSectionMarkup,
     WaitlistIntro,
     // Late sections (ADR 0026): hydrated from chunks of their own on /home.

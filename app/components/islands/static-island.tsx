@@ -11,6 +11,7 @@
  * Only for markup without event handlers or state: nothing inside an island is interactive.
  */
 import { lazy, Suspense, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useLang } from "~/lib/i18n/react";
 import { useCachedHtml, useServerComponent, type ServerComponent, type ServerComponentName, type ServerComponentProps } from "./server-only";
 
 const subscribeToNothing = () => () => {};
@@ -41,12 +42,14 @@ export function staticIsland<K extends ServerComponentName>(
     const Server = useServerComponent(name) as ComponentType<object> | undefined;
     const cachedHtml = useCachedHtml();
     const isHydrating = useIsHydrating();
-    const [keepServerHtml] = useState(() => !Server && isHydrating);
+    const lang = useLang();
+    // The server's HTML is in the first page's language: a client-side navigation to another renders afresh.
+    const [serverHtmlLang] = useState(() => (!Server && isHydrating ? lang : null));
     if (Server) {
       // Rendered once per isolate for equal props, then reused (ADR 0035).
       return <div className={className}>{cachedHtml ? cachedHtml.render(name, Server, props) : <Server {...props} />}</div>;
     }
-    if (keepServerHtml) return <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
+    if (serverHtmlLang === lang) return <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />;
     return (
       <div className={className}>
         <Suspense fallback={null}>
