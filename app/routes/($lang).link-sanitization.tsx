@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });
   const input = new URL(request.url).searchParams.get("url");
-  return json({ input, result: cleanQuery(input), messages: browserMessages(lang, ["sanitizer"]) });
+  return json({ input, result: cleanQuery(input), messages: browserMessages(lang, ["sanitizer", "sanitizationClaims"]) });
 }
 
 /**
@@ -42,9 +42,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-
-/** The claims' figures (SANITIZATION_CLAIMS, in its order) and what each measures. */
-const CLAIM_LABELS = ["blocked", "faster", "shorter"] as const;
 
 const SOURCES = ["ads", "email", "share", "analytics", "shops"] as const;
 
@@ -88,9 +85,9 @@ export default function LinkSanitizationPage() {
             {t("sanitizer.claims.heading")}
           </h2>
           <dl className="mt-6 grid gap-3 sm:grid-cols-3">
-            {SANITIZATION_CLAIMS.map((claim, index) => (
+            {SANITIZATION_CLAIMS.map((claim) => (
               <div key={claim.figure} className="sanitize-claim">
-                <dt className="text-sm text-ink-muted">{t(`sanitizer.claims.${CLAIM_LABELS[index] ?? "blocked"}`)}</dt>
+                <dt className="text-sm text-ink-muted">{t(`sanitizationClaims.${claim.id}`)}</dt>
                 <dd className="order-first text-3xl font-extrabold tracking-tight text-(--accent-text)">{claim.figure}</dd>
               </div>
             ))}

@@ -21,10 +21,7 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => json({ messages: browserMessages(pageLanguage({ params, request }), ["status", "statusLink"]) });
 
-export const action = ({ request, params, context }: ActionFunctionArgs) => {
-  pageLanguage({ params, request });
-  return handleStatusLinkRequest(request, context);
-};
+export const action = ({ request, params, context }: ActionFunctionArgs) => handleStatusLinkRequest(request, context, pageLanguage({ params, request }));
 
 export const clientAction = publicFormClientAction;
 export const shouldRevalidate = publicFormShouldRevalidate;

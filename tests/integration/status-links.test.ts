@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueEmail } from "~/features/email/sender.server";
 import { suppress } from "~/features/email/suppression.server";
-import { STATUS_LINK_TEXT } from "~/features/waitlist/status-link-request";
+import { serverT } from "~/lib/i18n/catalogues.server";
 import { englishT } from "../support/english";
 import { RATE_LIMIT_MESSAGE, VALIDATION_MESSAGES } from "~/lib/messages";
 import { EMAIL_TOKEN_SECRET, emailVariables, SITE_URL } from "../support/email-variables";
@@ -210,8 +210,18 @@ describe("Email me my link", () => {
       const refused = await ask(email, ip);
       expect(refused.status, email).toBe(429);
       expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
-      expect(await pageText(refused)).toContain("This address has asked for a link several times already");
+      const minutes = Math.ceil(Number(refused.headers.get("Retry-After")) / 60);
+      expect(minutes).toBe(10);
+      expect(await pageText(refused)).toContain(
+        "This address has asked for a link several times already. Please check its inbox and spam folder; you can ask again in 10 minutes.",
+      );
     }
+    // Asked from the German page, the refusal is German, with its minutes.
+    const german = await app.fetch(formPost("/de/waitlist/link", { email: "ada.lovelace@gmail.com" }, "203.0.113.78"));
+    expect(german.status).toBe(429);
+    const germanText = serverT("de")("statusLink.tooManyForInbox", { minutes: 10 });
+    expect(germanText).toContain("10 Minuten");
+    expect(await pageText(german)).toContain(germanText);
     expect(await outbox()).toHaveLength(1);
     // A stranger's inbox is limited the same way, so the limit tells nothing either.
     expect((await ask("nobody@example.com", "198.51.100.51")).status).toBe(200);
@@ -249,7 +259,10 @@ describe("Email me my link", () => {
     await seedEntry(app.db, { email: "member@example.com", status: "confirmed", lineSeq: 1 });
     const response = await app.withEnv({ EMAIL_API_KEY: undefined })(formPost("/waitlist/link", { email: "member@example.com" }));
     expect(response.status).toBe(409);
-    expect(await pageText(response)).toContain(STATUS_LINK_TEXT.emailOff);
+    expect(await pageText(response)).toContain("We can't send email at the moment. Please try again later.");
+    const inJapanese = await app.withEnv({ EMAIL_API_KEY: undefined })(formPost("/ja/waitlist/link", { email: "member@example.com" }));
+    expect(inJapanese.status).toBe(409);
+    expect(await pageText(inJapanese)).toContain("現在メールを送信できません。");
     expect(await outbox()).toEqual([]);
   });
 });

@@ -17,10 +17,3 @@ export const statusLinkRequestSchema = object({ email: requiredText(VALIDATION_M
 export interface StatusLinkAsked {
   email: string;
 }
-
-/** What the server refuses with (the form's own words are statusLink.* in the catalogues). */
-export const STATUS_LINK_TEXT = {
-  tooManyForInbox: (minutes: number) =>
-    `This address has asked for a link several times already. Please check its inbox and spam folder; you can ask again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`,
-  emailOff: "We can't send email at the moment. Please try again later.",
-} as const;

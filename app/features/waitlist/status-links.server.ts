@@ -15,13 +15,15 @@ import { newIdempotencyKey, outboxInsert } from "~/features/email/outbox.server"
 import { checkKeyedLimits } from "~/lib/client-limiter.server";
 import { emailSettings } from "~/lib/env.server";
 import { normaliseEmail } from "~/lib/field-rules";
+import { serverT } from "~/lib/i18n/catalogues.server";
+import type { Lang } from "~/lib/i18n/languages";
 import { inboxKey } from "~/lib/inbox";
 import { logError } from "~/lib/log.server";
 import { RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { formFailure, type PublicFormAnswer } from "~/lib/public-form-answer";
 import { clientOverLimit, fieldsRefused, formAnswer, readFormFields, readPublicForm, submissionRefused } from "~/lib/public-form.server";
 import type { WaitlistEntryRecord } from "./entry-access.server";
-import { STATUS_LINK_TEXT, statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
+import { statusLinkRequestSchema, type StatusLinkAsked } from "./status-link-request";
 
 /**
  * Requests one client may send (whatever the addresses), and links one inbox may be sent: at most 1 in
@@ -35,8 +37,8 @@ export const STATUS_LINK_LIMITS = {
   ],
 } as const;
 
-/** POST /waitlist/link: "Email me my link". */
-export async function handleStatusLinkRequest(request: Request, context: AppLoadContext) {
+/** POST /waitlist/link: "Email me my link", refusing in the language of the page it was sent from. */
+export async function handleStatusLinkRequest(request: Request, context: AppLoadContext, lang: Lang) {
   const fields = await readFormFields(request);
   if (!fields) return formAnswer(formFailure(WAITLIST_FORM_MESSAGES.fallback), 400);
   const submission = readPublicForm(fields, statusLinkRequestSchema);
@@ -44,13 +46,14 @@ export async function handleStatusLinkRequest(request: Request, context: AppLoad
   const email = normaliseEmail(submission.value.email);
 
   // 409, as the owner's forms answer while email is off: the site's state, not a fault.
-  if (!emailSettings(context.env).enabled) return submissionRefused(submission, STATUS_LINK_TEXT.emailOff, 409);
+  const t = serverT(lang);
+  if (!emailSettings(context.env).enabled) return submissionRefused(submission, t("statusLink.emailOff"), 409);
   const client = await clientOverLimit(request, context, STATUS_LINK_LIMITS.perClient);
   if (client.limited) return submissionRefused(submission, RATE_LIMIT_MESSAGE, 429, { "Retry-After": String(client.retryAfterSeconds) });
   // Counted for every address asked about, on the list or not, so the limit says nothing about membership.
   const inbox = await checkKeyedLimits(context, `inbox:${inboxKey(email)}`, STATUS_LINK_LIMITS.perInbox);
   if (inbox.limited) {
-    const message = STATUS_LINK_TEXT.tooManyForInbox(Math.ceil(inbox.retryAfterSeconds / 60));
+    const message = t("statusLink.tooManyForInbox", { minutes: Math.ceil(inbox.retryAfterSeconds / 60) });
     return submissionRefused(submission, message, 429, { "Retry-After": String(inbox.retryAfterSeconds) });
   }
 
