@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { siteConfig } from "~/config/site";
 import { LANGUAGES, languageTag, localizedPath, type Lang } from "~/lib/i18n/languages";
-import { langOfMatches } from "~/lib/i18n/meta";
+import { langOfMatches, metaT } from "~/lib/i18n/meta";
+import type { MessageId, MessageValues } from "~/lib/i18n/message-id";
 
 /**
  * What the root loader tells every page about where the site lives: the canonical origin of its
@@ -79,3 +80,13 @@ export function pageMeta(
   ];
 }
 
+
+/** pageMeta for a page whose title and description are catalogue messages, given `appName` and any `values`. */
+export function translatedPageMeta(
+  matches: Matches,
+  { title, description, path, values }: { title: MessageId; description: MessageId; path: string; values?: MessageValues },
+): MetaDescriptor[] {
+  const t = metaT(matches);
+  const all = { appName: siteConfig.appName, ...values };
+  return pageMeta({ title: t(title, all), description: t(description, all), path }, matches);
+}

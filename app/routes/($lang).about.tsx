@@ -7,18 +7,16 @@ import { SupportSection } from "~/components/landing/SupportSection";
 import { InstagramIcon, XLogoIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta, siteUrlOf } from "~/lib/seo";
+import { siteUrlOf, translatedPageMeta } from "~/lib/seo";
 import { organizationData } from "~/lib/structured-data";
 
 const appName = siteConfig.appName;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
   return [
-    ...pageMeta({ title: t("about.title", { appName }), description: t("about.description", { appName }), path: "/about" }, matches),
+    ...translatedPageMeta(matches, { title: "about.title", description: "about.description", path: "/about" }),
     { "script:ld+json": organizationData(siteUrlOf(matches)) },
   ];
 };

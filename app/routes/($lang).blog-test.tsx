@@ -8,18 +8,16 @@ import { TutorialsAside } from "~/components/content/TutorialsAside";
 import { siteConfig } from "~/config/site";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
 /** /blog-test: a second layout of the blog list for trying designs. Kept out of search engines. */
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
   return [
-    ...pageMeta({ title: t("blog.cards.title", { appName }), description: t("blog.cards.description", { appName }), path: "/blog-test" }, matches),
+    ...translatedPageMeta(matches, { title: "blog.cards.title", description: "blog.cards.description", path: "/blog-test" }),
     { name: "robots", content: "noindex" },
   ];
 };

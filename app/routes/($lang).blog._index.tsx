@@ -8,17 +8,13 @@ import { TutorialsAside } from "~/components/content/TutorialsAside";
 import { siteConfig } from "~/config/site";
 import { listPosts, listTutorials } from "~/lib/content.server";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("blog.index.title", { appName }), description: t("blog.index.description", { appName }), path: "/blog" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "blog.index.title", description: "blog.index.description", path: "/blog" });
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });

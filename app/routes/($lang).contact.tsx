@@ -6,17 +6,13 @@ import { siteConfig } from "~/config/site";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
 import { ContactForm } from "~/features/contact/ContactForm";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("contact.title", { appName }), description: t("contact.description", { appName }), path: "/contact" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "contact.title", description: "contact.description", path: "/contact" });
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });

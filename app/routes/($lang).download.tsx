@@ -13,17 +13,13 @@ import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
 import { planTextOf } from "~/components/info/plan-text";
 import { useSiteUrl } from "~/hooks/useSiteUrl";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("download.title", { appName }), description: t("download.description", { appName }), path: "/download" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "download.title", description: "download.description", path: "/download" });
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });

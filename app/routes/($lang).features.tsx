@@ -10,17 +10,13 @@ import { siteConfig } from "~/config/site";
 import { featureGroups, localizedFeatures, type Feature, type FeatureGroup } from "~/content/features";
 import { localizedReleases } from "~/content/roadmap";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("featuresPage.title", { appName }), description: t("featuresPage.description", { appName }), path: "/features" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "featuresPage.title", description: "featuresPage.description", path: "/features" });
 
 /** The page's own words, and the content and sections it hydrates. */
 export function loader({ params, request }: LoaderFunctionArgs) {

@@ -16,19 +16,15 @@ import {
   LateWaitlistSection,
 } from "~/components/landing/late-sections";
 import { NotifyProvider } from "~/features/notify/notify-context";
-import { siteConfig } from "~/config/site";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { loadLandingPage } from "~/lib/landing.server";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 import { jsonForHtml } from "~/lib/inline-json";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const t = metaT(matches);
-  const values = { appName: siteConfig.appName };
   return [
-    ...pageMeta({ title: t("home.meta.title", values), description: t("home.meta.description", values), path: "/home" }, matches),
+    ...translatedPageMeta(matches, { title: "home.meta.title", description: "home.meta.description", path: "/home" }),
     // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
     // accordion renders, in the page's language), so the builders stay out of the browser bundle.
     ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),

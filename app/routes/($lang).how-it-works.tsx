@@ -9,17 +9,13 @@ import { siteConfig } from "~/config/site";
 import { FAQ_IDS, faqEntries } from "~/content/faq";
 import { howItWorksViews } from "~/content/how-it-works";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("howItWorksPage.title", { appName }), description: t("howItWorksPage.description", { appName }), path: "/how-it-works" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "howItWorksPage.title", description: "howItWorksPage.description", path: "/how-it-works" });
 
 /** The page's own words, and the content and sections it hydrates. */
 export function loader({ params, request }: LoaderFunctionArgs) {

@@ -8,10 +8,9 @@ import { CheckIcon, ShieldIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { sanitizeUrl, type SanitizeResult } from "~/lib/link-sanitizer";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 /** The `url` query parameter, cleaned: null before any submission and for a blank one. */
 function cleanQuery(raw: string | null): SanitizeResult | null {
@@ -21,9 +20,8 @@ function cleanQuery(raw: string | null): SanitizeResult | null {
 const appName = siteConfig.appName;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const t = metaT(matches);
   return [
-    ...pageMeta({ title: t("sanitizer.title", { appName }), description: t("sanitizer.description", { appName }), path: "/link-sanitization" }, matches),
+    ...translatedPageMeta(matches, { title: "sanitizer.title", description: "sanitizer.description", path: "/link-sanitization" }),
     // A cleaned link is a private result, not a page for search engines.
     ...(data?.input ? [{ name: "robots", content: "noindex" }] : []),
   ];

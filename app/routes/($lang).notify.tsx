@@ -2,25 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
-import { siteConfig } from "~/config/site";
 import { NotifyForm } from "~/features/notify/NotifyForm";
 import { NotifyIntro } from "~/features/notify/NotifyIntro";
 import { notifyRequestFrom } from "~/features/notify/notify-request";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 /**
  * /notify: the notification form as a page. It is where the Notify Me buttons lead when
  * JavaScript is off (with JavaScript they open the modal), and where that form posts.
  */
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  const appName = siteConfig.appName;
   return [
-    ...pageMeta({ title: t("notify.meta.title", { appName }), description: t("notify.meta.description", { appName }), path: "/notify" }, matches),
+    ...translatedPageMeta(matches, { title: "notify.meta.title", description: "notify.meta.description", path: "/notify" }),
     { name: "robots", content: "noindex" },
   ];
 };

@@ -13,14 +13,14 @@ import { langOfMatches, metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { plansStructuredData } from "~/lib/structured-data";
-import { pageMeta, siteUrlOf } from "~/lib/seo";
+import { siteUrlOf, translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
   return [
-    ...pageMeta({ title: t("pricing.title", { appName }), description: t("pricing.description", { appName, days: TRIAL_DAYS }), path: "/pricing" }, matches),
+    ...translatedPageMeta(matches, { title: "pricing.title", description: "pricing.description", path: "/pricing", values: { days: TRIAL_DAYS } }),
     { "script:ld+json": plansStructuredData(PLANS, siteUrlOf(matches), langOfMatches(matches), planTextOf(t)) },
   ];
 };

@@ -2,19 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
-import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
 import { localizedPath } from "~/lib/i18n/languages";
-import { langOfMatches, metaT } from "~/lib/i18n/meta";
+import { langOfMatches } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { pageMeta, siteUrlOf } from "~/lib/seo";
+import { siteUrlOf, translatedPageMeta } from "~/lib/seo";
 
-const appName = siteConfig.appName;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
   return [
-    ...pageMeta({ title: t("promotion.titleBlue", { appName }), description: t("promotion.description", { appName }), path: "/promotion-blue" }, matches),
+    ...translatedPageMeta(matches, { title: "promotion.titleBlue", description: "promotion.description", path: "/promotion-blue" }),
     // A design variant of /promotion: one canonical page for search engines.
     { tagName: "link", rel: "canonical", href: new URL(localizedPath(langOfMatches(matches), "/promotion"), siteUrlOf(matches)).toString() },
   ];

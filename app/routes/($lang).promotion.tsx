@@ -2,18 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
-import { siteConfig } from "~/config/site";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
-const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("promotion.title", { appName }), description: t("promotion.description", { appName }), path: "/promotion" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "promotion.title", description: "promotion.description", path: "/promotion" });
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => loadPromotionPage(request, pageLanguage({ params, request }), "promotion_page");
 

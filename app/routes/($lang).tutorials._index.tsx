@@ -6,17 +6,13 @@ import { tutorialDurationLabel, tutorialLevelLabel } from "~/components/content/
 import { siteConfig } from "~/config/site";
 import { listTutorials } from "~/lib/content.server";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 const appName = siteConfig.appName;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  return pageMeta({ title: t("tutorials.index.title", { appName }), description: t("tutorials.index.description", { appName }), path: "/tutorials" }, matches);
-};
+export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "tutorials.index.title", description: "tutorials.index.description", path: "/tutorials" });
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
-import { siteConfig } from "~/config/site";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { referralCodeFrom } from "~/features/waitlist/referral-code";
 import { isKnownReferralCode } from "~/features/waitlist/referral-invite.server";
@@ -10,19 +9,16 @@ import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { EmailMyLinkDisclosure } from "~/features/waitlist/email-my-link";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
-import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
-import { pageMeta } from "~/lib/seo";
+import { translatedPageMeta } from "~/lib/seo";
 
 /**
  * /waitlist: where every waitlist form posts. With JavaScript the form's fetcher gets the answer as
  * data; without it this page renders the answer (welcome screen, or the error with the typed values).
  */
 export const meta: MetaFunction = ({ matches }) => {
-  const t = metaT(matches);
-  const appName = siteConfig.appName;
   return [
-    ...pageMeta({ title: t("waitlist.meta.title", { appName }), description: t("waitlist.meta.description", { appName }), path: "/waitlist" }, matches),
+    ...translatedPageMeta(matches, { title: "waitlist.meta.title", description: "waitlist.meta.description", path: "/waitlist" }),
     { name: "robots", content: "noindex" },
   ];
 };
