@@ -61,9 +61,10 @@ export default function HowItWorksPage() {
                   </h3>
                   <p className="mt-3 text-ink-muted">{t(`howItWorksPage.steps.${step}.p1`, { appName })}</p>
                   <p className="mt-3 text-ink-muted">{t(`howItWorksPage.steps.${step}.p2`)}</p>
-                  <p className="mt-auto flex gap-3 pt-5 text-sm font-medium">
+                  {/* The text sits beside the badge, or under it where a longer badge leaves it too little room. */}
+                  <p className="mt-auto flex flex-wrap gap-x-3 gap-y-2 pt-5 text-sm font-medium">
                     <span className="info-on-device">{t("howItWorksPage.steps.onDevice")}</span>
-                    <span>{t(`howItWorksPage.steps.${step}.onDevice`)}</span>
+                    <span className="min-w-0 grow basis-32">{t(`howItWorksPage.steps.${step}.onDevice`)}</span>
                   </p>
                 </article>
               </li>

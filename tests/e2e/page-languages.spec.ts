@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { LANGUAGES, localizedPath } from "~/lib/i18n/languages";
+import { renderDeferredSections, waitForHydration } from "./helpers";
 
 // The public pages under a language prefix (issue 32): the browser renders them from the messages
 // their loaders send, so a hydrated page in another language must match the server's HTML and
@@ -39,3 +40,25 @@ test("a post opened from the German blog index says it is in English, after a cl
   expect(await page.locator("main").innerText()).not.toMatch(MESSAGE_ID);
   expect(errors).toEqual([]);
 });
+
+// Longer words (German, Portuguese) and other line breaking (Japanese) must not widen any page on the
+// smallest screen; /home's off-screen sections are rendered as they are when a visitor scrolls to them.
+const EVERY_PUBLIC_PAGE = ["/home", "/features", "/how-it-works", "/pricing", "/download", "/about", "/contact", "/blog", "/tutorials", "/tutorials/getting-started", "/link-sanitization", "/waitlist", "/waitlist/link", "/notify", "/promotion", "/promotion-blue", "/privacy.html", "/terms.html"];
+
+for (const { code } of LANGUAGES) {
+  test(`no public page in ${code} scrolls sideways at 320 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const overflowing: string[] = [];
+    for (const path of EVERY_PUBLIC_PAGE.map((englishPath) => localizedPath(code, englishPath))) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await renderDeferredSections(page);
+      const overflow = await page.evaluate(async () => {
+        await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+        return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      });
+      if (overflow > 0) overflowing.push(`${path}: ${overflow}px too wide`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+}

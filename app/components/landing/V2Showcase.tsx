@@ -129,7 +129,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
                             className="flex items-start gap-3 rounded-2xl border border-line bg-surface-sunken p-3 sm:block sm:p-4"
                           >
                             <span className="v2-role">{role.name}</span>
-                            <p className="text-sm leading-relaxed text-ink-muted sm:mt-2">{role.can}</p>
+                            <p className="min-w-0 text-sm leading-relaxed break-words text-ink-muted sm:mt-2">{role.can}</p>
                           </li>
                         ))}
                       </ul>
@@ -150,7 +150,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
               })}
             </div>
 
-            <div className="mt-5 flex items-center gap-2">
+            <div className="mt-5 flex flex-wrap items-center gap-2">
               <CarouselArrow direction="previous" label={t("home.v2.previous")} onClick={() => pick(index - 1)} />
               <span className="min-w-[3.5rem] text-center text-sm font-medium tabular-nums text-ink-muted" aria-hidden="true">
                 {index + 1} / {count}
