@@ -27,16 +27,16 @@ test("scroll depth fires 25, 50, 75 and 100 exactly once each per page view", as
 
   // A new page view (client-side navigation) starts over.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.locator("footer").getByRole("link", { name: "About Us" }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await expect.poll(() => named(events, "page_view").at(-1)?.path).toBe("/about");
+  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect.poll(() => named(events, "page_view").at(-1)?.path).toBe("/blog");
   // Parts of the page arrive after a client-side navigation (static islands load their code then), so
   // the bottom can move after a scroll: scroll to it again until it stays, as a reader would. Each
   // threshold still has to be reported exactly once.
   await expect
     .poll(async () => {
       await scrollTo(page, 100);
-      return named(events, "scroll_depth").filter((e) => e.path === "/about").map((e) => e.properties.percent);
+      return named(events, "scroll_depth").filter((e) => e.path === "/blog").map((e) => e.properties.percent);
     })
     .toEqual([25, 50, 75, 100]);
 });
@@ -55,20 +55,20 @@ test("A/B: assigned once per session, impressions at most once per 60 s per test
   expect(pairs("ab_test_variant_assigned")).toEqual(active);
 
   // Back on the landing page 30 s later: within the window, no second impression or assignment.
-  const toAboutAndBack = async () => {
-    await page.locator("footer").getByRole("link", { name: "About Us" }).click();
-    await expect(page).toHaveURL(/\/about$/);
+  const toBlogAndBack = async () => {
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(() => named(events, "page_view").at(-1)?.path).toBe("/home");
   };
   await page.clock.runFor(30_000);
-  await toAboutAndBack();
+  await toBlogAndBack();
   expect(pairs("ab_test_impression")).toEqual(active);
 
   // Once the window has passed since the first impression: one more each, still no new assignment.
   await page.clock.runFor(IMPRESSION_DEDUPE_MS - 30_000);
-  await toAboutAndBack();
+  await toBlogAndBack();
   await expect.poll(() => pairs("ab_test_impression")).toEqual([...active, ...active]);
   expect(pairs("ab_test_variant_assigned")).toEqual(active);
 });

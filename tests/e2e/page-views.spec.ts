@@ -12,9 +12,9 @@ test("records a page view on load and on every route change", async ({ page }) =
   });
   await page.goto("/home");
   await waitForHydration(page);
-  await page.locator("footer").getByRole("link", { name: "Contact", exact: true }).click();
-  await expect(page).toHaveURL(/\/contact$/);
+  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/home$/);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __pageViews: string[] }).__pageViews)).toEqual(["/home", "/contact", "/home"]);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __pageViews: string[] }).__pageViews)).toEqual(["/home", "/blog", "/home"]);
 });
