@@ -117,11 +117,6 @@ export const PLANS = [
 
 export type PlanId = (typeof PLANS)[number]["id"];
 
-/** "$2.99", "$0": the US price as the cards show it. */
-export function formatUsd(amount: number): string {
-  return `$${Number.isInteger(amount) ? amount.toString() : amount.toFixed(2)}`;
-}
-
 /** "per month" / "per year" / "forever". */
 export function periodLabel(period: BillingPeriod | null): PlanMessage {
   return period === null ? "pricing.period.forever" : `pricing.period.${period}`;

@@ -30,6 +30,17 @@ for (const path of PAGES) {
   });
 }
 
+// Prices are formatted by Intl on the server (workerd) and again while hydrating (Chromium): both must agree.
+for (const lang of ["fr", "es", "pt-br", "ja"]) {
+  test(`/${lang}/pricing hydrates its prices without a mismatch`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`/${lang}/pricing`);
+    await waitForHydration(page);
+    await expect(page.locator("[data-plan-price]").nth(1)).toContainText("2");
+    expect(errors).toEqual([]);
+  });
+}
+
 test("a post opened from the German blog index says it is in English, after a client navigation too", async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto("/de/blog");

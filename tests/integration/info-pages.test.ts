@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/config/site";
 import { featureGroups, localizedFeatures } from "~/content/features";
-import { billingFaq, formatUsd, PLANS, periodLabel } from "~/content/plans";
+import { billingFaq, PLANS, periodLabel } from "~/content/plans";
 import { i18nFor } from "~/lib/i18n/catalogues.server";
 import { planTextOf } from "~/components/info/plan-text";
 import { createTestApp, type TestApp } from "../support/app";
@@ -104,13 +104,29 @@ describe("/features", () => {
 });
 
 describe("/pricing", () => {
+  it("writes the US prices the way each language writes dollars", async () => {
+    const shown: Record<string, (string | undefined)[]> = {};
+    for (const lang of ["de", "fr", "pt-br", "ja"]) {
+      const doc = await (await app.fetch(`/${lang}/pricing`)).text();
+      shown[lang] = [...doc.matchAll(/data-plan-price="true">([^<]*)<\/span>/g)].map((m) => m[1]);
+    }
+    // The separators are no-break spaces, so a price never wraps.
+    expect(shown).toEqual({
+      de: ["0\u00a0$", "2,99\u00a0$", "24,99\u00a0$", "39,99\u00a0$"],
+      fr: ["0\u00a0$US", "2,99\u00a0$US", "24,99\u00a0$US", "39,99\u00a0$US"],
+      "pt-br": ["US$\u00a00", "US$\u00a02,99", "US$\u00a024,99", "US$\u00a039,99"],
+      ja: ["$0", "$2.99", "$24.99", "$39.99"],
+    });
+  });
+
   it("shows every plan's name and US price with its period", () => {
     const doc = decode(page("/pricing"));
     for (const plan of PLANS) {
       expect(doc).toContain(`>${en(plan.name)}</h3>`);
-      expect(doc).toContain(`data-plan-price="true">${formatUsd(plan.priceUsd)}</span>`);
       expect(doc).toContain(en(periodLabel(plan.period)));
     }
+    const prices = [...doc.matchAll(/data-plan-price="true">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(prices).toEqual(["$0", "$2.99", "$24.99", "$39.99"]);
     expect(doc).toContain("per month");
     expect(doc).toContain("per year");
     expect(doc).toContain("local currency");

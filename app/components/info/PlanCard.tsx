@@ -1,12 +1,14 @@
 import { CheckIcon } from "~/components/ui/icons";
-import { formatUsd, periodLabel, TRIAL_DAYS, yearlySavingPercent, type Plan } from "~/content/plans";
-import { useT } from "~/lib/i18n/react";
+import { periodLabel, TRIAL_DAYS, yearlySavingPercent, type Plan } from "~/content/plans";
+import { formatUsd } from "~/lib/i18n/intl-locale";
+import { useLang, useT } from "~/lib/i18n/react";
 import { AppStoreLink } from "./AppStoreLink";
 import { planTextOf } from "./plan-text";
 
 /** One plan of /pricing: name, US price and period, what it includes, and the way to get it. */
 export function PlanCard({ plan }: { plan: Plan }) {
   const t = useT();
+  const lang = useLang();
   const planText = planTextOf(t);
   const titleId = `plan-${plan.id}-title`;
   const name = planText(plan.name);
@@ -20,7 +22,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       </div>
       <p className="mt-4 flex items-baseline gap-2">
         <span className="plan-price" data-plan-price>
-          {formatUsd(plan.priceUsd)}
+          {formatUsd(plan.priceUsd, lang)}
         </span>
         <span className="text-ink-muted">{planText(periodLabel(plan.period))}</span>
       </p>

@@ -7,3 +7,17 @@ import { DEFAULT_LANG, languageTag, type Lang } from "./languages";
 export function intlLocale(lang: Lang): string {
   return lang === DEFAULT_LANG ? "en-GB" : languageTag(lang);
 }
+
+/**
+ * The US price as the cards show it, written the page's language's way: "$2.99" and "$0" in English (the
+ * spec's form), "2,99 $" in German, "US$ 2,99" in Brazilian Portuguese.
+ */
+export function formatUsd(amount: number, lang: Lang): string {
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(lang === DEFAULT_LANG ? "en-US" : intlLocale(lang), {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(amount);
+}
