@@ -20,7 +20,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         </h3>
         {plan.featured ? <span className="badge plan-badge">{t("pricing.card.bestValue")}</span> : null}
       </div>
-      <p className="mt-4 flex items-baseline gap-2">
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="plan-price" data-plan-price>
           {formatUsd(plan.priceUsd, lang)}
         </span>
