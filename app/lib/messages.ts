@@ -1,5 +1,5 @@
 /**
- * The spec's visible texts and error catalogue (sections 2, 5 and 8), in one place.
+ * The spec's error catalogue and the other texts the app passes on in English (sections 5 and 8), in one place.
  *
  * Languages (issue 32): the error catalogue's messages travel in English, exactly as the spec words
  * them: the schemas (browser and server), the actions' answers, analytics and section 8's mapping by
@@ -18,21 +18,6 @@
 import type { MessageId, MessageValues } from "~/lib/i18n/message-id";
 import type { Translate } from "~/lib/i18n/react";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "~/lib/constants";
-
-export const WAITLIST_TEXT = {
-  heading: "Join Our Beta Testing Program",
-  submit: "Join Beta Testing",
-  submitting: "Joining...",
-  privacyNote: "No spam, ever. Just beta invitations and important updates.",
-  benefits: ["Early Access", "Beta Testing", "Direct Communication", "V2 Features Included"],
-  nextSteps: [
-    "You'll receive beta invitations and updates",
-    "Get early access to test new features",
-    "Help us perfect the experience",
-  ],
-  share: "Share",
-  backToHomepage: "Back to Homepage",
-} as const;
 
 export const VALIDATION_MESSAGES = {
   invalidEmail: "Please enter a valid email address",
@@ -129,49 +114,6 @@ export const WAITLIST_SIGNED_UP_TEXT = {
   joinedNextSteps: "You're on the list. Here's what happens next:",
   /** Beside the spec's duplicate message, only when the server queued a new confirmation link. */
   confirmationResent: "We sent your confirmation link again. Please check your inbox and spam folder.",
-} as const;
-
-/** /waitlist opened from a referral link: a friend invited the visitor, never who. */
-export const REFERRAL_INVITE_TEXT = {
-  /** Above the form. */
-  title: "A friend invited you to the beta.",
-  /** The small print under the button. A referral counts once per person, ever (ADR 0045): "first" keeps it true for anyone who joined before. */
-  credit: "Joining for the first time? Your sign-up counts for your friend once you confirm your email. They see a count, never who joined.",
-} as const;
-
-/**
- * The private pages a person on the waitlist reaches from an email: /waitlist/confirm, /status and
- * /unsubscribe (issue 16, ADR 0031).
- */
-export const ENTRY_PAGE_TEXT = {
-  invalidTitle: "This link doesn't work",
-  invalidBody:
-    "It may be incomplete, signed out, or belong to data that has been deleted. Open the newest email from us and use the link in it.",
-  confirmTitle: "Confirm your email",
-  confirmButton: "Confirm my email",
-  confirming: "Confirming...",
-  alreadyConfirmed: "Your email is already confirmed.",
-  expiredConfirmTitle: "This confirmation link has expired",
-  resendButton: "Send me a new link",
-  resending: "Sending...",
-  resent: "A new confirmation link is on its way. Open it within 48 hours.",
-  resendTooSoon: "We sent you a link a few minutes ago. Please check your inbox and spam folder; you can ask again in 10 minutes.",
-  justConfirmed: "Your email is confirmed. Welcome to the waitlist!",
-  /** The same moment for a notify-me request (issue 30): it joined no waitlist. */
-  justConfirmedNotify: "Your email is confirmed. Thanks for your interest!",
-  expiredStatusTitle: "This link has expired",
-  pendingTitle: "Please confirm your email first",
-  preferencesSaved: "Your email preferences are saved.",
-  deleteConfirmRequired: "Please tick the box to confirm that your data should be deleted.",
-  deletedTitle: "Your data has been deleted",
-  signedOutTitle: "Your old links are signed out",
-  signedOutBody:
-    "Every earlier link to your status page, the one you just used included, no longer works. We emailed a new one to the address you signed up with: it can take a few minutes, so check your spam folder too.",
-  resubscribed: "Welcome back! You're on the list again.",
-  unsubscribeTitle: "Unsubscribe from our emails?",
-  unsubscribeButton: "Unsubscribe",
-  unsubscribing: "Unsubscribing...",
-  unsubscribedTitle: "You're unsubscribed",
 } as const;
 
 /** The contact form's messages (its schema, features/contact/contact-schema.ts, holds the limits' use). */

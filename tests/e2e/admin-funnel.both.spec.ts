@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
-import { ENTRY_PAGE_TEXT } from "../../app/lib/messages";
+import { ENTRY_PAGE_TEXT } from "../support/spec-texts";
 import { linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 import { addStackOwner, signInOnStack } from "./admin-helpers";

@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { englishT } from "../support/english";
-import { ENTRY_PAGE_TEXT, WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { WAITLIST_FORM_MESSAGES } from "~/lib/messages";
+import { ENTRY_PAGE_TEXT } from "../support/spec-texts";
 import { entryLinks, seedConfirmedLine, seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration, waitlistSubmit } from "./helpers";

@@ -10,7 +10,8 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { CONFIRMATION_RESEND_MS } from "../../app/features/waitlist/waitlist.server";
-import { REFERRAL_INVITE_TEXT, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT, WAITLIST_TEXT } from "../../app/lib/messages";
+import { WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "../../app/lib/messages";
+import { REFERRAL_INVITE_TEXT, WAITLIST_TEXT } from "../support/spec-texts";
 import { newPerson, startEmailStack, type EmailStack } from "./email-stack";
 import { uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 import { capture, visit } from "./page-states";

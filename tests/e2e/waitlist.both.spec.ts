@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { WAITLIST_TEXT } from "../../app/lib/messages";
+import { WAITLIST_TEXT } from "../support/spec-texts";
 import { abAssignments, uniqueEmail, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
 
 // Runs twice: in the "js" project (enhanced, no reload) and the "no-js" project (plain form post).

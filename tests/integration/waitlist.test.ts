@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_REQUEST_BODY_BYTES } from "~/lib/constants";
-import { notifySuccessMessage, RATE_LIMIT_MESSAGE, REFERRAL_INVITE_TEXT, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "~/lib/messages";
+import { notifySuccessMessage, RATE_LIMIT_MESSAGE, WAITLIST_FORM_MESSAGES, WAITLIST_SIGNED_UP_TEXT } from "~/lib/messages";
+import { REFERRAL_INVITE_TEXT } from "../support/spec-texts";
 import { createTestApp, formPost, unavailableD1, type TestApp, SIGN_UP_ACTION, refusal } from "../support/app";
 import { freezeClock } from "../support/clock";
 import { shownMarkup } from "../support/waitlist-entries";
