@@ -17,6 +17,8 @@ import {
 } from "~/components/landing/late-sections";
 import { NotifyProvider } from "~/features/notify/notify-context";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
+import { localizedPath } from "~/lib/i18n/languages";
+import { langOfMatches } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { loadLandingPage } from "~/lib/landing.server";
 import { translatedPageMeta } from "~/lib/seo";
@@ -25,6 +27,8 @@ import { jsonForHtml } from "~/lib/inline-json";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
     ...translatedPageMeta(matches, { title: "home.meta.title", description: "home.meta.description", path: "/home" }),
+    // The features page in the page's own language (`links` cannot know it: it gets no params).
+    { tagName: "link", rel: "prefetch", href: localizedPath(langOfMatches(matches), "/features") },
     // Built by the loader (SoftwareApplication, Organization, and FAQPage from the same list the
     // accordion renders, in the page's language), so the builders stay out of the browser bundle.
     ...(data?.structuredData ?? []).map((item) => ({ "script:ld+json": item })),
@@ -33,14 +37,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 /**
  * The resource hints of spec section 2 that still make sense once third parties wait for consent
- * (ADR 0012): the first two screenshots and the features page, fetched at idle priority. No font or
+ * (ADR 0012): the first two screenshots here, the features page in `meta`, fetched at idle priority. No font or
  * third-party hints: there is no web font, and nothing may contact another host before consent.
  */
 export const links: LinksFunction = () => [
   // No `as`: HTML allows it only on preload links (the Nu Html Checker rejects it on prefetch).
   { rel: "prefetch", href: "/images/screenshots/home.svg" },
   { rel: "prefetch", href: "/images/screenshots/categories.svg" },
-  { rel: "prefetch", href: "/features" },
 ];
 
 /** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */

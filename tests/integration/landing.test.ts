@@ -240,6 +240,10 @@ describe("resource hints", () => {
     expect(html).toContain('<link rel="prefetch" href="/images/screenshots/categories.svg"/>');
     expect(html).toContain('<link rel="prefetch" href="/features"/>');
     expect(html).not.toMatch(/rel="(preconnect|dns-prefetch)"/);
+    // Each language's landing page prefetches its own features page.
+    const german = await (await app.fetch("/de/home")).text();
+    expect(german).toContain('<link rel="prefetch" href="/de/features"/>');
+    expect(german).not.toContain('href="/features"');
     expect(html).not.toMatch(/googletagmanager|google-analytics|amplitude/);
   });
 });
