@@ -108,7 +108,7 @@ const HOME_SECTIONS_REUSED = [
   "FaqSection",
   "WaitlistIntro",
   "SupportSectionMarkup",
-  "SiteFooter",
+  "SiteFooterMarkup",
 ];
 
 describe("a warm isolate", () => {
@@ -142,7 +142,7 @@ describe("a warm isolate", () => {
       const before = isolate.htmlCache.reuses();
       const reused = await render(path, visit);
       const after = isolate.htmlCache.reuses();
-      expect(Object.keys(after).filter((name) => after[name]! > (before[name] ?? 0)), path).toEqual(expect.arrayContaining(["SiteHeader", "SiteFooter"]));
+      expect(Object.keys(after).filter((name) => after[name]! > (before[name] ?? 0)), path).toEqual(expect.arrayContaining(["SiteHeader", "SiteFooterMarkup"]));
       // The same request in an isolate that has rendered nothing yet: every section in place.
       isolate.htmlCache.clear();
       const cold = await render(path, visit);
