@@ -27,6 +27,7 @@ import { loadReport, loadSummaryRows, measureLoad, waitlistRowCounter } from "./
 import { cpuBusy, machineDescription } from "./bench/machine.mjs";
 import { findBlogPost, runLighthouse, stopAllBrowsers } from "./bench/lighthouse.mjs";
 import { lighthouseFootnote, lighthouseReport } from "./bench/lighthouse-report.mjs";
+import { startStaticTwin } from "./bench/static-twin.mjs";
 import { kb, ms, table } from "./bench/report.mjs";
 import { logTail, productionVars, startBenchServer, stopAllServers } from "./bench/server.mjs";
 import { measureStatements, statementsReport } from "./bench/statements.mjs";
@@ -62,8 +63,10 @@ const WARMUP_ROUNDS = 30;
 const SAMPLE_ROUNDS = 300;
 /** Pages Lighthouse audits; BLOG_POST stands for the first post in /sitemap.xml. */
 const BLOG_POST = Symbol("first blog post");
-const LIGHTHOUSE_PAGES = ["/home", "/de/home", BLOG_POST, "/link-sanitization"];
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_PAGES = ["/home", "/blog", "/de/home", BLOG_POST, "/link-sanitization"];
+/** Audited again as static twins (the same HTML without its scripts), side by side in the same rounds (issue 33). */
+const STATIC_TWIN_PAGES = ["/home", "/blog"];
+const LIGHTHOUSE_RUNS = 5;
 
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   console.log(USAGE);
@@ -170,22 +173,21 @@ async function measureServed(report, chromePath) {
     report.throughput = await measureThroughput({ origin: server.origin, homePath: RENDER_PATH, staticPath: STATIC_PATH, progress });
   }
   if (sections.has("lighthouse")) {
-    const paths = [];
+    const targets = [];
     for (const page of LIGHTHOUSE_PAGES) {
       const path = page === BLOG_POST ? await findBlogPost(server.origin) : page;
-      if (path) paths.push(path);
+      if (path) targets.push({ label: path, url: new URL(path, server.origin).href });
       else progress("no blog post found in /sitemap.xml or on /blog; Lighthouse skips it");
     }
-    // Our server is idle now: whatever keeps the CPUs busy is other work, which inflates TBT.
-    report.lighthouseBusy = await cpuBusy(1000);
-    report.lighthouse = await runLighthouse({
-      origin: server.origin,
-      paths,
-      runs: LIGHTHOUSE_RUNS,
-      chromePath,
-      profileDir: workDir,
-      progress,
-    });
+    const twin = await startStaticTwin(server.origin, STATIC_TWIN_PAGES);
+    for (const path of STATIC_TWIN_PAGES) targets.push({ label: `${path} (static)`, url: new URL(path, twin.origin).href });
+    try {
+      // Our server is idle now: whatever keeps the CPUs busy is other work, which inflates TBT.
+      report.lighthouseBusy = await cpuBusy(1000);
+      report.lighthouse = await runLighthouse({ targets, runs: LIGHTHOUSE_RUNS, retries: LIGHTHOUSE_RUNS, chromePath, profileDir: workDir, progress });
+    } finally {
+      await twin.stop();
+    }
   }
   if (sections.has("load")) {
     report.load = await measureLoad({ origin: server.origin, countWaitlistRows: waitlistRowCounter(server), progress });

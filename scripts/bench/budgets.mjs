@@ -18,6 +18,10 @@ export const BUDGETS = {
   lighthouseMin: 95,
   /** Maximum Cumulative Layout Shift (median of the runs), on every page. */
   clsMax: 0,
+  /** Issue 33: on these pages, median Performance and TBT, with no failed Lighthouse run. */
+  mainThreadPages: ["/home", "/blog"],
+  mainThreadPerfMin: 98,
+  mainThreadTbtMaxMs: 50,
 };
 
 const SHORT = { performance: "Perf", accessibility: "A11y", "best-practices": "BP", seo: "SEO" };
@@ -39,7 +43,7 @@ export function jsBudgetLines(sizes) {
   return ["Budgets (informational)", line(BUDGETS.jsGzipKb, ""), line(BUDGETS.jsGzipGoalKb, ", the goal"), languages];
 }
 
-/** Budget lines for the Lighthouse table; `rows` are [{ path, medians }] (medians null: no run succeeded). */
+/** Budget lines for the Lighthouse table; `rows` are [{ path, medians, failed }] (medians null: no run succeeded). */
 export function lighthouseBudgetLines(rows) {
   const scoreMisses = [];
   const clsMisses = [];
@@ -54,9 +58,23 @@ export function lighthouseBudgetLines(rows) {
     if (!(medians.metrics.cls <= BUDGETS.clsMax)) clsMisses.push(`${path}: ${medians.metrics.cls.toFixed(3)}`);
   }
   const line = (misses, label) => `  ${verdict(misses.length === 0)}  ${label}${misses.length ? ` (${misses.join("; ")})` : ""}`;
+  const mainThreadMisses = BUDGETS.mainThreadPages.flatMap((path) => {
+    const row = rows.find((r) => r.path === path);
+    if (!row?.medians) return [`${path}: no result`];
+    const { scores, metrics } = row.medians;
+    return [
+      ...(scores.performance >= BUDGETS.mainThreadPerfMin ? [] : [`${path} Perf ${scores.performance}`]),
+      ...(metrics.tbt <= BUDGETS.mainThreadTbtMaxMs ? [] : [`${path} TBT ${metrics.tbt.toFixed(0)} ms`]),
+      ...(row.failed ? [`${path} ${row.failed} failed run${row.failed === 1 ? "" : "s"}`] : []),
+    ];
+  });
   return [
     "Budgets (informational)",
     line(scoreMisses, `Lighthouse ≥ ${BUDGETS.lighthouseMin} in every category on every page`),
     line(clsMisses, `CLS = ${BUDGETS.clsMax} on every page`),
+    line(
+      mainThreadMisses,
+      `${BUDGETS.mainThreadPages.join(" and ")}: median Perf ≥ ${BUDGETS.mainThreadPerfMin}, TBT ≤ ${BUDGETS.mainThreadTbtMaxMs} ms, no failed run (issue 33)`,
+    ),
   ];
 }

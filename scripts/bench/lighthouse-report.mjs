@@ -1,6 +1,6 @@
 // The Lighthouse section of the benchmark's stdout: medians table, budgets, failed audits, notes.
 import { lighthouseBudgetLines } from "./budgets.mjs";
-import { CATEGORIES, failedAudits, LOCAL_ARTEFACTS, pageMedians } from "./lighthouse.mjs";
+import { failedAudits, LOCAL_ARTEFACTS, pageMedians } from "./lighthouse.mjs";
 import { table } from "./report.mjs";
 import { median } from "./stats.mjs";
 
@@ -12,24 +12,34 @@ const score = (value) => (Number.isFinite(value) ? String(value) : "n/a");
  * `note` the footnote marker, `busy` the machine's CPU busy fraction just before the section.
  */
 export function lighthouseReport(result, { runs, note, busy, cpuCount }) {
-  const rows = result.pages.map((page) => ({ path: page.path, medians: page.runs.length ? pageMedians(page) : null }));
+  const rows = result.pages.map((page) => ({ path: page.path, medians: page.runs.length ? pageMedians(page) : null, failed: page.errors.length }));
+  const range = (page, pick, format) => {
+    const values = page.runs.map(pick).filter(Number.isFinite);
+    return values.length ? `${format(Math.min(...values))}–${format(Math.max(...values))}` : "n/a";
+  };
   const out = [
-    `Lighthouse ${result.version} mobile (simulated throttling, median of ${runs}) ${note}`,
+    `Lighthouse ${result.version} mobile (simulated throttling, median and range of ${runs} runs, in rounds) ${note}`,
     table(
-      ["Page", "Perf", "A11y", "BP", "SEO", "LCP s", "TBT ms", "CLS", "FCP s"],
-      rows.map(({ path, medians: m }) =>
-        m
-          ? [
-              path,
-              ...CATEGORIES.map((id) => score(m.scores[id])),
-              fixed(m.metrics.lcp / 1000, 2),
-              fixed(m.metrics.tbt, 0),
-              fixed(m.metrics.cls, 3),
-              fixed(m.metrics.fcp / 1000, 2),
-            ]
-          : [path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a"],
-      ),
-      ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
+      ["Page", "Perf", "Perf range", "TBT ms", "TBT range", "LCP s", "CLS", "FCP s", "A11y", "BP", "SEO", "Failed runs"],
+      result.pages.map((page, index) => {
+        const m = rows[index].medians;
+        if (!m) return [page.path, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", String(page.errors.length)];
+        return [
+          page.path,
+          score(m.scores.performance),
+          range(page, (run) => Math.round((run.scores.performance ?? NaN) * 100), String),
+          fixed(m.metrics.tbt, 0),
+          range(page, (run) => run.metrics.tbt, (value) => value.toFixed(0)),
+          fixed(m.metrics.lcp / 1000, 2),
+          fixed(m.metrics.cls, 3),
+          fixed(m.metrics.fcp / 1000, 2),
+          score(m.scores.accessibility),
+          score(m.scores["best-practices"]),
+          score(m.scores.seo),
+          String(page.errors.length),
+        ];
+      }),
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
     ...lighthouseBudgetLines(rows),
     "",
@@ -82,9 +92,12 @@ export function lighthouseFootnote(note, runs) {
   return [
     `${note} Lighthouse's default config: mobile form factor (Moto G Power screen and user agent), simulated`,
     "    throttling (Lantern models a slow 4G link, 150 ms RTT and 1.6 Mbps, and a 4× slower CPU from one",
-    `    unthrottled load). ${runs} runs per page, each in a fresh headless Chromium (system package, no`,
-    "    network: host names do not resolve); the page is fetched once before the first run so workerd is",
-    "    warm. Each column is the median of its own values, so a row may mix runs. TBT and LCP depend on",
+    `    unthrottled load). ${runs} runs per page in rounds (one of each page per round), each in a fresh`,
+    "    headless Chromium (system package, no network: host names do not resolve); a failed run is counted",
+    "    under Failed runs and retried. Each page is fetched once before the first round so workerd is warm.",
+    '    A "(static)" page is the same server-rendered HTML with every script removed (scripts/bench/',
+    "    static-twin.mjs), served from a second loopback origin that passes its assets through.",
+    "    Each column is the median of its own values, so a row may mix runs. TBT and LCP depend on",
     "    the CPU time the load took here: other work on the machine raises them. Local serving differs from",
     "    production (http, HTTP/1.1, no Cloudflare edge), so network-bound figures are indicative only.",
   ];

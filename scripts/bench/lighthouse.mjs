@@ -157,57 +157,64 @@ function summarise(lhr, origin) {
 }
 
 /**
- * Runs Lighthouse on each path until `runs` runs succeeded, retrying a failed run (Lighthouse
- * throws or reports a runtimeError, e.g. NO_NAVSTART on a busy machine) at most `retries` times
- * per page. Returns { version, pages: [{ path, runs: [summary], errors: [string] }] }.
+ * Runs Lighthouse `runs` times on each target ({ label, url }), in rounds: one run of every target per
+ * round, so a stretch of noise on the machine falls on all of them alike. A failed run (Lighthouse
+ * throws or reports a runtimeError, e.g. NO_NAVSTART) is recorded and retried at once, at most
+ * `retries` times per target in all. Returns { version, pages: [{ path, runs: [summary], errors: [string] }] },
+ * `path` being the target's label.
  */
-export async function runLighthouse({ origin, paths, runs, retries = 2, chromePath, profileDir, progress = () => {} }) {
+export async function runLighthouse({ targets, runs, retries = 2, chromePath, profileDir, progress = () => {} }) {
   const { lighthouse, chromeLauncher, version } = await loadLighthouse();
-  const pages = [];
-  for (const path of paths) {
-    const url = new URL(path, origin).href;
-    const page = { path, runs: [], errors: [] };
-    pages.push(page);
-    // One plain GET first, so the first measured run does not pay for a cold route in workerd.
+  const pages = targets.map((target) => ({ path: target.label, url: target.url, runs: [], errors: [] }));
+  // One plain GET each first, so the first measured run does not pay for a cold route in workerd.
+  for (const page of pages) {
     try {
-      await get(url);
+      await get(page.url);
     } catch {
       // Lighthouse will report the failure.
     }
-    for (let attempt = 1; page.runs.length < runs && attempt <= runs + retries; attempt++) {
-      const retry = attempt > page.runs.length + 1 ? ` (attempt ${attempt} of at most ${runs + retries})` : "";
-      progress(`Lighthouse ${path}: run ${page.runs.length + 1}/${runs}${retry}`);
-      const userDataDir = join(profileDir, `chromium-${pages.length}-${attempt}`);
-      mkdirSync(userDataDir, { recursive: true });
-      let chrome;
-      try {
-        chrome = await chromeLauncher.launch({
-          chromePath,
-          chromeFlags: CHROME_FLAGS,
-          userDataDir,
-          handleSIGINT: false, // bench.mjs cleans up on SIGINT
-          logLevel: "silent",
-        });
-        liveBrowsers.add(chrome);
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-          // Only for the HTML report's element screenshots; affects no audit.
-          disableFullPageScreenshot: true,
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error("Lighthouse returned no result");
-        if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        page.runs.push(summarise(lhr, new URL(origin).origin));
-      } catch (error) {
-        page.errors.push(`attempt ${attempt}: ${String(error?.message ?? error).split("\n")[0]}`);
-        progress(`Lighthouse ${path}: ${page.errors.at(-1)}`);
-      } finally {
-        if (chrome) killBrowser(chrome);
-        else chromeLauncher.killAll();
-      }
+  }
+  let attempts = 0;
+  const runOnce = async (page) => {
+    const attempt = page.runs.length + page.errors.length + 1;
+    const userDataDir = join(profileDir, `chromium-${++attempts}`);
+    mkdirSync(userDataDir, { recursive: true });
+    let chrome;
+    try {
+      chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: CHROME_FLAGS,
+        userDataDir,
+        handleSIGINT: false, // bench.mjs cleans up on SIGINT
+        logLevel: "silent",
+      });
+      liveBrowsers.add(chrome);
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        // Only for the HTML report's element screenshots; affects no audit.
+        disableFullPageScreenshot: true,
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error("Lighthouse returned no result");
+      if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      page.runs.push(summarise(lhr, new URL(page.url).origin));
+      return true;
+    } catch (error) {
+      page.errors.push(`attempt ${attempt}: ${String(error?.message ?? error).split("\n")[0]}`);
+      progress(`Lighthouse ${page.path}: ${page.errors.at(-1)}`);
+      return false;
+    } finally {
+      if (chrome) killBrowser(chrome);
+      else chromeLauncher.killAll();
+    }
+  };
+  for (let round = 1; round <= runs; round++) {
+    for (const page of pages) {
+      progress(`Lighthouse round ${round}/${runs}: ${page.path}`);
+      while (!(await runOnce(page)) && page.errors.length <= retries);
     }
   }
   return { version, pages };
