@@ -80,7 +80,6 @@ export function pageMeta(
   ];
 }
 
-
 /** pageMeta for a page whose title and description are catalogue messages, given `appName` and any `values`. */
 export function translatedPageMeta(
   matches: Matches,

@@ -14,10 +14,18 @@ export function intlLocale(lang: Lang): string {
  */
 export function formatUsd(amount: number, lang: Lang): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(lang === DEFAULT_LANG ? "en-US" : intlLocale(lang), {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
+  const key = `${lang}:${fractionDigits}`;
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === DEFAULT_LANG ? "en-US" : intlLocale(lang), {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    usdFormats.set(key, format);
+  }
+  return format.format(amount);
 }
+
+const usdFormats = new Map<string, Intl.NumberFormat>();
