@@ -1,7 +1,5 @@
 import { useEffect, type RefObject } from "react";
 
-/** The CSS custom property on <html> that holds the banner's height (app.css reserves that room). */
-const BANNER_SPACE_PROPERTY = "--cookie-banner-space";
 /** Room left between the banner and what it keeps clear. */
 const GAP_PX = 8;
 
@@ -19,6 +17,12 @@ export function useKeepClearOfBanner(region: RefObject<HTMLElement | null>) {
     const banner = region.current;
     if (!banner) return;
     const root = document.documentElement;
+    // The room is set on <html> and <body> themselves. A custom property on <html> would be inherited
+    // by every element, and restyling the whole document cost 12 ms on /home (0.3 ms this way, ADR 0046).
+    const makeRoom = (space: string) => {
+      root.style.scrollPaddingBottom = space;
+      document.body.style.paddingBottom = space;
+    };
     let frame = 0;
     // After the browser's own focus scrolling, and after layout has taken the new room into account.
     const schedule = () => {
@@ -27,7 +31,7 @@ export function useKeepClearOfBanner(region: RefObject<HTMLElement | null>) {
     };
     const observer = new ResizeObserver(() => {
       // offsetHeight ignores the entrance animation's transform.
-      root.style.setProperty(BANNER_SPACE_PROPERTY, `${banner.offsetHeight}px`);
+      makeRoom(`${banner.offsetHeight}px`);
       schedule();
     });
     observer.observe(banner);
@@ -39,7 +43,7 @@ export function useKeepClearOfBanner(region: RefObject<HTMLElement | null>) {
       cancelAnimationFrame(frame);
       observer.disconnect();
       document.removeEventListener("focusin", onFocusIn);
-      root.style.removeProperty(BANNER_SPACE_PROPERTY);
+      makeRoom("");
     };
   }, [region]);
 }

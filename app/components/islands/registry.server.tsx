@@ -37,7 +37,7 @@ export const SERVER_ONLY = {
     SiteFooterMarkup,
     SupportSectionMarkup,
     WaitlistIntro,
-    // Late sections (ADR 0026): hydrated from chunks of their own on /home.
+    // Late sections (ADR 0026): hydrated from one chunk of their own on /home.
     FaqSection,
     HowItWorksTabs,
     ReviewsSection,

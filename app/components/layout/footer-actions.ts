@@ -3,15 +3,21 @@
  * "Copy link" copies the page's address and says "Copied!" for COPIED_CONFIRMATION_MS (a failed copy
  * is only logged, spec section 8); "Cookie settings" reopens the cookie banner.
  */
-import { copyToClipboard } from "~/hooks/useCopyToClipboard";
 import { openCookieSettings } from "~/lib/consent";
 import { COPIED_CONFIRMATION_MS } from "~/lib/constants";
 
+// Its own copy-then-warn rather than useCopyToClipboard's: a module shared by the root and the routes becomes
+// one more script request on every first visit (issue 33).
 const resetTimers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
 
 async function copyPageLink(button: HTMLElement) {
   const label = button.querySelector<HTMLElement>("[data-copy-text]");
-  if (!(await copyToClipboard(window.location.href))) return;
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+  } catch (error) {
+    console.warn("Copy to clipboard failed", error);
+    return;
+  }
   button.dataset.copied = "true";
   if (label) label.textContent = button.dataset.copiedText ?? "";
   clearTimeout(resetTimers.get(button));
