@@ -37,7 +37,16 @@ export async function startFreshDevServer({ name = "dev-server", stateDir, port,
     await applyMigrations(dir);
     await seedDemoContent(dir);
     if (admin) await createAdminWithCli(dir, admin);
-    server = await startDevServer({ port: port ?? (await freePort()), inspectorPort: await freePort(), stateDir: dir, devVars: false, vars, crons, https, output: output ?? ((chunk) => kept.push(chunk)) });
+    const start = async () =>
+      startDevServer({ port: port ?? (await freePort()), inspectorPort: await freePort(), stateDir: dir, devVars: false, vars, crons, https, output: output ?? ((chunk) => kept.push(chunk)) });
+    try {
+      server = await start();
+    } catch (error) {
+      // The ports wrangler picks for itself (the companion Worker's direct socket) are free when chosen, not
+      // when bound: with several dev servers starting at once, another can take one in between. Once more.
+      if (!/Address already in use/.test(String(error?.message))) throw error;
+      server = await start();
+    }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
