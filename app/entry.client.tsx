@@ -2,8 +2,10 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { isLateHydrationRace } from "~/components/islands";
+import { bootIslandPage, isIslandPage } from "~/components/islands/boot-island-page";
 
-startTransition(() => {
+if (isIslandPage()) bootIslandPage();
+else startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>

@@ -14,7 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { cachedOnServer, markFirstPageHydrated, ServerScript } from "~/components/islands";
+import { cachedOnServer, IslandPageScripts, markFirstPageHydrated, ServerScript, useIslandPage } from "~/components/islands";
 import { installFooterActions } from "~/components/layout/footer-actions";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
@@ -62,9 +62,13 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
   splitLanguage(currentUrl.pathname).lang !== splitLanguage(nextUrl.pathname).lang;
 
-/** Routes opt out of the public header and footer with `handle = { publicShell: false }`. */
+/**
+ * Routes opt out of the public header and footer with `handle = { publicShell: false }`, and out of
+ * hydration with `hydrate: false` (they ship only their islands, ADR 0060).
+ */
 export interface RouteHandle {
   publicShell?: boolean;
+  hydrate?: boolean;
 }
 
 function usePublicShell(): boolean {
@@ -82,8 +86,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const analytics = rootData?.analytics;
   const lang = rootData?.lang ?? DEFAULT_LANG;
+  const islandPage = useIslandPage();
   return (
-    <html lang={languageTag(lang)}>
+    <html lang={languageTag(lang)} data-islands={islandPage ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -114,8 +119,14 @@ export function Layout({ children }: { children: ReactNode }) {
           // A data block (never executed), read by the lazily loaded analytics code.
           <script type="application/json" id={ANALYTICS_CONFIG_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(analytics) }} />
         ) : null}
-        <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
-        <Scripts nonce={nonce} />
+        {islandPage ? (
+          <IslandPageScripts data={{ lang, messages: rootData?.messages ?? {} }} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -11,6 +11,7 @@ import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { siteUrlOf, translatedPageMeta } from "~/lib/seo";
 import { organizationData } from "~/lib/structured-data";
+import type { RouteHandle } from "~/root";
 
 const appName = siteConfig.appName;
 
@@ -33,6 +34,9 @@ const SOCIAL: readonly { key: keyof typeof siteConfig.social; icon: ReactNode }[
   { key: "x", icon: <XLogoIcon /> },
   { key: "instagram", icon: <InstagramIcon /> },
 ];
+
+/** Nothing here is interactive but the shell: the page ships only its islands (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false };
 
 export default function AboutPage() {
   const t = useT();

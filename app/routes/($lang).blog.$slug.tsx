@@ -12,6 +12,7 @@ import { findPost, listPosts, notFound } from "~/lib/content.server";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLang, useLocalizedPath, useT } from "~/lib/i18n/react";
+import type { RouteHandle } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [];
@@ -29,6 +30,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     .map(({ slug, title, datePublished, readingMinutes }) => ({ slug, title, datePublished, readingMinutes }));
   return json({ post, more, messages: browserMessages(lang, ["articles", "blog"]) });
 }
+
+/** Nothing here is interactive but the shell: the page ships only its islands (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** /blog/{slug}: one post; its text is English in every language, the page around it is not. */
 export default function BlogPostPage() {

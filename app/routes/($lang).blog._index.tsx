@@ -11,6 +11,7 @@ import { browserMessages } from "~/lib/i18n/catalogues.server";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { translatedPageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const appName = siteConfig.appName;
 
@@ -29,7 +30,11 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return json({ posts, tutorialCount: listTutorials().length, messages: browserMessages(lang, ["articles", "blog"]) });
 }
 
+/** Nothing here is interactive but the shell: the page ships only its islands (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false };
+
 /** /blog: every post, newest first (the posts' own titles and descriptions are English). */
+
 export default function BlogIndex() {
   const { posts, tutorialCount } = useLoaderData<typeof loader>();
   const t = useT();

@@ -12,6 +12,7 @@ import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** Tutorials are written in English only: every language's copy names the English tutorial canonical. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -30,6 +31,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!tutorial) throw notFound();
   return json({ tutorial, total: listTutorials().length, ...tutorialNeighbours(tutorial.slug), messages: browserMessages(lang, ["articles", "tutorials"]) });
 }
+
+/** Nothing here is interactive but the shell: the page ships only its islands (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** /tutorials/{slug}: one step-by-step guide, with the previous and next guides. */
 export default function TutorialPage() {

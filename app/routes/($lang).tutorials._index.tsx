@@ -9,6 +9,7 @@ import { browserMessages } from "~/lib/i18n/catalogues.server";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { T, useLocalizedPath, useT } from "~/lib/i18n/react";
 import { translatedPageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const appName = siteConfig.appName;
 
@@ -19,6 +20,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const tutorials = listTutorials().map(({ slug, title, description, order, level, duration }) => ({ slug, title, description, order, level, duration }));
   return json({ tutorials, messages: browserMessages(lang, ["tutorials"]) });
 }
+
+/** Nothing here is interactive but the shell: the page ships only its islands (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false };
 
 /** /tutorials: the eight guides, in the order they build on each other (their titles are English). */
 export default function TutorialsIndex() {

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CONTACT_MESSAGES } from "../../app/features/contact/contact-schema";
 import { named, recordTrackedEvents } from "./analytics-helpers";
-import { uniqueEmail, waitForHydration } from "./helpers";
+import { uniqueEmail, waitForHydration, WITHOUT_SERVICE_WORKER } from "./helpers";
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 // With JavaScript the contact form goes to the /contact page's own action through Remix, as data
 // (ADR 0051): no reload, no endpoint of its own.

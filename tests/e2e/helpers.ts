@@ -10,6 +10,12 @@ export const WAITLIST_ACTION = "/waitlist?_data=routes%2F(%24lang).waitlist";
 export const WAITLIST_ACTION_REQUESTS = "**/waitlist?_data=*";
 export const NOTIFY_ACTION_REQUESTS = "**/notify?*_data=*";
 
+/**
+ * For `test.use` in files that route the page's own requests: page.route cannot see what a page the
+ * offline service worker controls asks for, and the worker takes control soon after load (a race).
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: "block" } as const;
+
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

@@ -1,7 +1,9 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { NOTIFY_MODAL_AUTO_CLOSE_MS } from "../../app/lib/constants";
 import { NOTIFY_TEXT } from "../../app/lib/messages";
-import { installFrozenClock, NOTIFY_ACTION_REQUESTS, uniqueEmail, waitForHydration } from "./helpers";
+import { installFrozenClock, NOTIFY_ACTION_REQUESTS, uniqueEmail, waitForHydration, WITHOUT_SERVICE_WORKER } from "./helpers";
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /** The form fields the modal sent to our server. */
 function sentFields(request: Request): Record<string, string> {

@@ -41,14 +41,22 @@ for (const lang of ["fr", "es", "pt-br", "ja"]) {
   });
 }
 
-test("a post opened from the German blog index says it is in English, after a client navigation too", async ({ page }) => {
+// /de/blog ships only its islands (ADR 0060); reached from a hydrated page, the browser renders it and its posts.
+test("a post opened from the German blog index says it is in English, after client navigations too", async ({ page }) => {
   const errors = collectErrors(page);
-  await page.goto("/de/blog");
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/de/download");
   await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/blog$/);
   await page.getByTestId("post-list").locator(":scope > li").first().getByRole("link").click();
   await expect(page).toHaveURL(/\/de\/blog\/[a-z0-9-]+$/);
   await expect(page.getByTestId("english-only-notice")).toBeVisible();
   expect(await page.locator("main").innerText()).not.toMatch(MESSAGE_ID);
+  expect(documents).toEqual(["/de/download"]);
   expect(errors).toEqual([]);
 });
 

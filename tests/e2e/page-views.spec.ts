@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./helpers";
 
-test("records a page view on load and on every route change", async ({ page }) => {
+/** Collects the paths of the page_view events the page sends; read them with `pageViews(page)`. */
+async function recordPageViews(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __pageViews: string[] }).__pageViews = seen;
@@ -10,11 +11,24 @@ test("records a page view on load and on every route change", async ({ page }) =
       if (detail.name === "page_view") seen.push(detail.properties.path);
     });
   });
+}
+
+const pageViews = (page: Page) => page.evaluate(() => (window as unknown as { __pageViews: string[] }).__pageViews);
+
+test("records a page view on load and on every route change", async ({ page }) => {
+  await recordPageViews(page);
   await page.goto("/home");
   await waitForHydration(page);
   await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Blog" }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/home$/);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __pageViews: string[] }).__pageViews)).toEqual(["/home", "/blog", "/home"]);
+  await expect.poll(() => pageViews(page)).toEqual(["/home", "/blog", "/home"]);
+});
+
+test("a page that ships only its islands records its page view (ADR 0060)", async ({ page }) => {
+  await recordPageViews(page);
+  await page.goto("/de/blog");
+  await waitForHydration(page);
+  await expect.poll(() => pageViews(page)).toEqual(["/de/blog"]);
 });

@@ -10,7 +10,9 @@ import { WAITLIST_FORM_MESSAGES } from "~/lib/messages";
 import { ENTRY_PAGE_TEXT } from "../support/spec-texts";
 import { entryLinks, seedConfirmedLine, seedEntry } from "../support/waitlist-entries";
 import { E2E_EMAIL_TOKEN_SECRET, linkInMail, newPerson, startEmailStack, type EmailStack } from "./email-stack";
-import { uniqueEmail, waitForHydration, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, waitlistSubmit, WITHOUT_SERVICE_WORKER } from "./helpers";
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 let stack: EmailStack;
 test.beforeAll(async () => {

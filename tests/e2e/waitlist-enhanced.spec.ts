@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { uniqueEmail, WAITLIST_ACTION_REQUESTS, waitForHydration, waitlistSection, waitlistSubmit } from "./helpers";
+import { uniqueEmail, waitForHydration, WAITLIST_ACTION_REQUESTS, waitlistSection, waitlistSubmit, WITHOUT_SERVICE_WORKER } from "./helpers";
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 test.describe("beta waitlist with JavaScript", () => {
   test("shows 'Joining...' with a disabled button while sending", async ({ page }) => {

@@ -12,9 +12,12 @@
  *   isolate for each set of props (ADR 0035); static islands and late sections are cached the same way.
  * - markFirstPageHydrated() (root's effect) and isLateHydrationRace(error) (entry.client.tsx): the
  *   hydration signals.
+ * - useIslandPage() and <IslandPageScripts/> (root), bootIslandPage() (entry.client.tsx): a route with
+ *   `handle = { hydrate: false }` ships only its islands, without Remix in the browser (ADR 0060).
  */
 export { cachedOnServer } from "./cached-on-server";
 export { markFirstPageHydrated } from "./hydration";
+export { IslandPageScripts, useIslandPage } from "./island-page";
 export { isLateHydrationRace, lateSection } from "./late-section";
 export { ServerOnlyProvider, ServerScript } from "./server-only";
 export { staticIsland } from "./static-island";

@@ -6,6 +6,7 @@ import { siteConfig } from "~/config/site";
 import { splitLanguage } from "~/lib/i18n/languages";
 import type { MessageId } from "~/lib/i18n/message-id";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
+import { installHeaderDisclosures } from "./header-disclosures";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
 const SECTION_LINKS: readonly { id: string; label: MessageId }[] = [
@@ -57,30 +58,7 @@ export function SiteHeader() {
   };
 
   useEffect(closeMenu, [pathname]);
-  useEffect(() => {
-    // Escape closes the innermost open disclosure: a language switcher (header or footer, markup
-    // without code of its own) before the mobile menu; a click elsewhere closes a switcher too.
-    const openSwitcher = () => document.querySelector<HTMLDetailsElement>("details.language-switcher[open]");
-    const close = (details: HTMLDetailsElement) => {
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      const target = openSwitcher() ?? (menu.current?.open ? menu.current : null);
-      if (target) close(target);
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const switcher = openSwitcher();
-      if (switcher && !(event.target instanceof Node && switcher.contains(event.target))) switcher.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, []);
+  useEffect(installHeaderDisclosures, []);
 
   return (
     <header className="site-header">
