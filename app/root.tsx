@@ -15,14 +15,13 @@ import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
 import { cachedOnServer, IslandPageScripts, markFirstPageHydrated, ServerScript, useIslandPage } from "~/components/islands";
-import { installFooterActions } from "~/components/layout/footer-actions";
+import { installShellBehaviour } from "~/components/layout/shell-behaviour";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { siteConfig } from "~/config/site";
 import { usePageViews } from "~/hooks/usePageViews";
 import { analyticsClientConfig } from "~/features/analytics/config.server";
-import { ANALYTICS_CONFIG_ELEMENT_ID, loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
-import { installClickTracking } from "~/features/analytics/browser/track";
+import { ANALYTICS_CONFIG_ELEMENT_ID } from "~/features/analytics/browser/load";
 import { useNonce } from "~/hooks/useNonce";
 import { scrollRestorationKey } from "~/lib/scroll-restoration";
 import { canonicalSiteUrl, type SiteUrlData } from "~/lib/seo";
@@ -139,14 +138,7 @@ export default function App() {
     void markFirstPageHydrated().then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
-    // Everything of analytics but track() (sink, events, vitals, third parties) loads when idle.
-    loadAnalyticsWhenIdle();
-    const stopFooterActions = installFooterActions();
-    const stopClickTracking = installClickTracking();
-    return () => {
-      stopFooterActions();
-      stopClickTracking();
-    };
+    return installShellBehaviour();
   }, []);
   usePageViews();
   return <Outlet />;

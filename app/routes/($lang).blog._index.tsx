@@ -34,7 +34,6 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 export const handle: RouteHandle = { hydrate: false };
 
 /** /blog: every post, newest first (the posts' own titles and descriptions are English). */
-
 export default function BlogIndex() {
   const { posts, tutorialCount } = useLoaderData<typeof loader>();
   const t = useT();

@@ -1,14 +1,12 @@
 /**
  * The browser side of a page that ships only its islands (island-page.tsx, ADR 0060): what the root's
- * effects and the header do on a hydrated page, done once without hydrating anything.
+ * effects do on a hydrated page (the banner, the shell's behaviour, the page view), done once without
+ * hydrating anything.
  */
 import { setupI18n, type Messages } from "@lingui/core";
 import { createRoot } from "react-dom/client";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { installFooterActions } from "~/components/layout/footer-actions";
-import { installHeaderDisclosures } from "~/components/layout/header-disclosures";
-import { loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
-import { installClickTracking } from "~/features/analytics/browser/track";
+import { installShellBehaviour } from "~/components/layout/shell-behaviour";
 import { trackPageView } from "~/hooks/usePageViews";
 import { languageTag } from "~/lib/i18n/languages";
 import { StaticI18nProvider } from "~/lib/i18n/react";
@@ -32,10 +30,7 @@ export function bootIslandPage(): void {
       <CookieBanner />
     </StaticI18nProvider>,
   );
-  installHeaderDisclosures();
-  installFooterActions();
-  installClickTracking();
+  installShellBehaviour();
   trackPageView(window.location.pathname, window.location.search);
-  loadAnalyticsWhenIdle();
   document.documentElement.dataset.hydrated = "true";
 }

@@ -6,7 +6,6 @@ import { siteConfig } from "~/config/site";
 import { splitLanguage } from "~/lib/i18n/languages";
 import type { MessageId } from "~/lib/i18n/message-id";
 import { useLocalizedPath, useT } from "~/lib/i18n/react";
-import { installHeaderDisclosures } from "./header-disclosures";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
 const SECTION_LINKS: readonly { id: string; label: MessageId }[] = [
@@ -58,7 +57,6 @@ export function SiteHeader() {
   };
 
   useEffect(closeMenu, [pathname]);
-  useEffect(installHeaderDisclosures, []);
 
   return (
     <header className="site-header">

@@ -1,0 +1,18 @@
+/**
+ * What every page does in the browser besides its own components, whether it hydrates (root's effect)
+ * or ships only its islands (bootIslandPage, ADR 0060): the header's disclosures, the footer's buttons,
+ * click tracking, and the rest of analytics (sink, events, vitals, third parties) when idle.
+ */
+import { loadAnalyticsWhenIdle } from "~/features/analytics/browser/load";
+import { installClickTracking } from "~/features/analytics/browser/track";
+import { installFooterActions } from "./footer-actions";
+import { installHeaderDisclosures } from "./header-disclosures";
+
+/** Listens on the document; returns the clean-up. */
+export function installShellBehaviour(): () => void {
+  loadAnalyticsWhenIdle();
+  const stops = [installHeaderDisclosures(), installFooterActions(), installClickTracking()];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
