@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
+import { publicFormHeaders } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { handleContactSubmission } from "~/features/contact/contact-action.server";
 import { ContactForm } from "~/features/contact/ContactForm";
@@ -25,8 +25,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleContactSubmission(request, context);
 }
 
-export const clientAction = publicFormClientAction;
-export const shouldRevalidate = publicFormShouldRevalidate;
 export const headers = publicFormHeaders;
 
 export default function ContactPage() {

@@ -1,6 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { FeatureGrid } from "~/components/landing/FeatureGrid";
 import { HeroSection } from "~/components/landing/HeroSection";
@@ -48,9 +47,6 @@ export const links: LinksFunction = () => [
 
 /** The loader's headers (the A/B visitor cookie, no-store) apply to the document. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-
-/** Its forms post to /waitlist and /notify; nothing the page shows changes (ADR 0051). */
-export const shouldRevalidate = publicFormShouldRevalidate;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const lang = pageLanguage({ params, request });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
+import { publicFormHeaders } from "~/components/forms/public-form-route";
 import { NotifyForm } from "~/features/notify/NotifyForm";
 import { NotifyIntro } from "~/features/notify/NotifyIntro";
 import { notifyRequestFrom } from "~/features/notify/notify-request";
@@ -33,8 +33,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleWaitlistSubmission(request, context, pageLanguage({ params, request }));
 }
 
-export const clientAction = publicFormClientAction;
-export const shouldRevalidate = publicFormShouldRevalidate;
 export const headers = publicFormHeaders;
 
 export default function NotifyPage() {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
 import { localizedPath } from "~/lib/i18n/languages";
@@ -18,9 +17,6 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => loadPromotionPage(request, pageLanguage({ params, request }), "promotion_blue_page");
-
-/** The waitlist form posts to /waitlist; nothing here changes (ADR 0051). */
-export const shouldRevalidate = publicFormShouldRevalidate;
 
 export default function PromotionBlue() {
   const { waitlistForm } = useLoaderData<typeof loader>();

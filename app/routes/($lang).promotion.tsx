@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 import { PromotionPage } from "~/components/promotion/PromotionPage";
 import { loadPromotionPage } from "~/components/promotion/promotion.server";
 import { pageLanguage } from "~/lib/i18n/page-language";
@@ -10,9 +9,6 @@ import { translatedPageMeta } from "~/lib/seo";
 export const meta: MetaFunction = ({ matches }) => translatedPageMeta(matches, { title: "promotion.title", description: "promotion.description", path: "/promotion" });
 
 export const loader = ({ params, request }: LoaderFunctionArgs) => loadPromotionPage(request, pageLanguage({ params, request }), "promotion_page");
-
-/** The waitlist form posts to /waitlist; nothing here changes (ADR 0051). */
-export const shouldRevalidate = publicFormShouldRevalidate;
 
 export default function Promotion() {
   const { waitlistForm } = useLoaderData<typeof loader>();

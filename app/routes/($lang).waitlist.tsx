@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
+import { publicFormHeaders } from "~/components/forms/public-form-route";
 import { handleWaitlistSubmission } from "~/features/waitlist/waitlist-action.server";
 import { referralCodeFrom } from "~/features/waitlist/referral-code";
 import { isKnownReferralCode } from "~/features/waitlist/referral-invite.server";
@@ -36,8 +36,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return handleWaitlistSubmission(request, context, pageLanguage({ params, request }));
 }
 
-export const clientAction = publicFormClientAction;
-export const shouldRevalidate = publicFormShouldRevalidate;
 export const headers = publicFormHeaders;
 
 export default function WaitlistPage() {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { publicFormClientAction, publicFormHeaders, publicFormShouldRevalidate } from "~/components/forms/public-form-route";
+import { publicFormHeaders } from "~/components/forms/public-form-route";
 import { siteConfig } from "~/config/site";
 import { EmailMyLinkPage } from "~/features/waitlist/email-my-link";
 import { handleStatusLinkRequest } from "~/features/waitlist/status-links.server";
@@ -23,8 +23,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => json({ messag
 
 export const action = ({ request, params, context }: ActionFunctionArgs) => handleStatusLinkRequest(request, context, pageLanguage({ params, request }));
 
-export const clientAction = publicFormClientAction;
-export const shouldRevalidate = publicFormShouldRevalidate;
 /** Never cached; a limited answer keeps its Retry-After. */
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(publicFormHeaders(args));

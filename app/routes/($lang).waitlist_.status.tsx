@@ -6,7 +6,6 @@ import { metaT } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { handleStatusAction, loadStatusPage } from "~/features/waitlist/status-page.server";
 import { StatusPage } from "~/features/waitlist/StatusPage";
-import { publicFormShouldRevalidate } from "~/components/forms/public-form-route";
 
 /**
  * /waitlist/status?token=…: a person's private status page (ADR 0031): place in line, referrals,
@@ -26,9 +25,6 @@ export const headers: HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 export const loader = ({ request, params, context }: LoaderFunctionArgs) => loadStatusPage(request, context, pageLanguage({ params, request }));
 
 export const action = ({ request, params, context }: ActionFunctionArgs) => handleStatusAction(request, context, pageLanguage({ params, request }));
-
-/** "Email me my link", offered when the link does not work, posts to /waitlist/link: nothing here changes. */
-export const shouldRevalidate = publicFormShouldRevalidate;
 
 export default function StatusRoute() {
   const { view } = useLoaderData<typeof loader>();

@@ -2,16 +2,14 @@
  * A public form on conform (ADR 0051). The form's zod schema (lib/public-form.ts) checks it in the
  * browser when it is sent, then each refused field again as the visitor corrects it, in the words
  * the server uses. Without JavaScript the form posts to its page and the page renders the action's
- * answer (`pageAnswer`, from useActionData). With JavaScript the same action gets it through a
- * fetcher: no reload, no other endpoint. A request that got no answer comes back from the route's
- * clientAction (public-form-route.ts) as "unanswered" and is shown as the spec's message for it.
+ * answer (`pageAnswer`, from useActionData). With JavaScript the same action answers it as data
+ * (public-form-post.ts): no reload, no other endpoint. A request that got no answer comes back as
+ * "unanswered" and is shown as the spec's message for it.
  * A filled honeypot is dropped without a word and input the schema refuses is never sent (spec
  * section 5); each send is recorded for analytics, and so is each answer but a trap's. A form with a
  * human check (useHumanCheck) waits for its token and sends it along.
  */
-import { splitLanguage } from "~/lib/i18n/languages";
 import { useForm } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { input, output } from "zod/mini";
 import { trackFormSubmit } from "~/features/analytics/browser/track";
@@ -20,6 +18,7 @@ import { waitlistFormMessage } from "~/lib/messages";
 import { parsePublicForm, type PublicFormSchema } from "~/lib/public-form";
 import { formFailure, refusalMessage, shownAnswer, type PublicFormAnswer, type Unanswered } from "~/lib/public-form-answer";
 import { TURNSTILE_RESPONSE_FIELD } from "~/lib/turnstile";
+import { postPublicForm } from "./public-form-post";
 import type { HumanCheck } from "./useHumanCheck";
 import { useShownMessage } from "./useShownMessage";
 
@@ -44,13 +43,12 @@ export interface PublicFormOptions<Success extends object> {
 
 export function usePublicForm<Schema extends PublicFormSchema, Success extends object>(schema: Schema, options: PublicFormOptions<Success>) {
   const { id, action, pageAnswer, analyticsName, conversionSource, refusedFieldsMessage, humanCheck, unansweredMessage } = options;
-  const fetcher = useFetcher<PublicFormAnswer<Success> | Unanswered>();
-  const [awaitingCheck, setAwaitingCheck] = useState(false);
-  const busy = awaitingCheck || fetcher.state !== "idle";
+  const [answered, setAnswered] = useState<PublicFormAnswer<Success> | Unanswered>();
+  const [busy, setBusy] = useState(false);
   // One object per answer: conform shows an answer again whenever it gets a new one.
   const sent = useMemo(
-    () => (fetcher.data?.state === "unanswered" ? formFailure(unansweredMessage ?? waitlistFormMessage(fetcher.data.reason)) : fetcher.data),
-    [fetcher.data, unansweredMessage],
+    () => (answered?.state === "unanswered" ? formFailure(unansweredMessage ?? waitlistFormMessage(answered.reason)) : answered),
+    [answered, unansweredMessage],
   );
   // Messages travel in English (analytics records them so); the form shows them in the page's language.
   const shown = useShownMessage();
@@ -78,16 +76,26 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     },
   });
 
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+
   async function send(formData: FormData) {
-    if (humanCheck?.enabled) {
-      setAwaitingCheck(true);
-      const check = await humanCheck.token();
-      setAwaitingCheck(false);
-      // The check's field says why; the form stays as it is.
-      if ("problem" in check) return trackFormSubmit(analyticsName, check.problem);
-      formData.set(TURNSTILE_RESPONSE_FIELD, check.token);
+    setBusy(true);
+    try {
+      if (humanCheck?.enabled) {
+        const check = await humanCheck.token();
+        // The check's field says why; the form stays as it is.
+        if ("problem" in check) return trackFormSubmit(analyticsName, check.problem);
+        formData.set(TURNSTILE_RESPONSE_FIELD, check.token);
+      }
+      const answer = await postPublicForm<Success>(action, formData);
+      if (mounted.current) setAnswered(answer);
+    } finally {
+      if (mounted.current) setBusy(false);
     }
-    fetcher.submit(formData, { method: "POST", action });
   }
 
   const recorded = useRef<PublicFormAnswer<Success>>();
@@ -102,8 +110,6 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     if (sent.state !== "idle") trackFormSubmit(analyticsName, sent.state === "error" ? sent.message : null, conversionSource);
   }, [sent, analyticsName, conversionSource]);
 
-  useEffect(() => preloadActionRoute(action), [action]);
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     if (isHoneypotFilled({ honeypot: data.get("honeypot")?.toString(), website: data.get("website")?.toString() })) {
@@ -116,27 +122,10 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
   return {
     form,
     fields,
-    /** The action's last answer: the fetcher's, else the page's; its messages in the page's language. */
+    /** The action's last answer: the one sent from here, else the page's; its messages in the page's language. */
     answer,
     submitting: busy,
     /** For the <form>: a plain post to the page without JavaScript. */
     formProps: { id: form.id, method: "post", action, noValidate: true, onSubmit } as const,
   };
-}
-
-interface RemixManifest {
-  routes: Record<string, { path?: string; module: string }>;
-}
-
-/**
- * Loads the code of the page the form posts to, whose clientAction the first send needs, while the
- * person is still typing: a form on /home posts to /waitlist, a route the page has not loaded.
- */
-function preloadActionRoute(action: string) {
-  const manifest = (window as { __remixManifest?: RemixManifest }).__remixManifest;
-  // Localized routes match with or without a language prefix (`:lang?/waitlist`).
-  const { path } = splitLanguage(new URL(action, window.location.href).pathname);
-  const route = Object.values(manifest?.routes ?? {}).find((candidate) => `/${(candidate.path ?? "").replace(/^:lang\?\/?/, "")}` === path);
-  // The router imports the same URL later and gets this module; a failure here is the router's to report.
-  if (route) import(/* @vite-ignore */ route.module).catch(() => {});
 }
