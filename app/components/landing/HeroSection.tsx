@@ -9,7 +9,7 @@ import { Carousel, CarouselDot } from "~/components/ui/Carousel";
 const MyLinksScreen = staticIsland("MyLinksScreen", () => import("./mock-screens/MyLinksScreen").then((m) => m.MyLinksScreen));
 
 // Only the first screen is on the first paint; the others are drawn in HTML/CSS too, but are not
-// needed until the visitor swipes, so their code loads when the page is idle.
+// needed until the visitor turns to the demo, so their code loads when the page is idle.
 const laterScreens = () => import("./mock-screens/later-screens");
 const AddLinkScreen = lazy(() => laterScreens().then((m) => ({ default: m.AddLinkScreen })));
 const CategoriesScreen = lazy(() => laterScreens().then((m) => ({ default: m.CategoriesScreen })));
@@ -34,55 +34,62 @@ function PhoneDemoCarousel() {
   const { index, count } = carousel;
   const t = useT();
   const screenName = (id: (typeof DEMO_SCREENS)[number]["id"]) => t(`home.hero.demo.screens.${id}.name`);
-  // False on the server and during hydration (both render only the first screen).
+  // False on the server and during hydration (both render only the first screen). The other screens
+  // are drawn once the visitor turns to the demo (a pointer over or on it, focus in it): drawn at load,
+  // they took 15-20 ms of a first visit's main thread (their plurals start Intl) for every visitor.
   const [allScreens, setAllScreens] = useState(false);
+  const showAllScreens = () => setAllScreens(true);
   useEffect(() => {
-    if (index !== 0) return setAllScreens(true);
+    if (index !== 0) setAllScreens(true);
+  }, [index]);
+  useEffect(() => {
     const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = whenIdle(() => setAllScreens(true));
+    const handle = whenIdle(() => void laterScreens());
     return () => cancel(handle);
-  }, [index]);
+  }, []);
   return (
-    <Carousel carousel={carousel} label={t("home.hero.demo.label")} name="hero-demo" className="flex flex-col items-center">
-      <div className="phone-frame">
-        <div
-          className="phone-screen swipe-area"
-          aria-live="polite"
-          {...carousel.swipeProps}
-          onPointerDown={(event) => {
-            carousel.swipeProps.onPointerDown(event);
-            // Keep receiving the pointer when a fast swipe leaves the screen before it ends.
-            event.currentTarget.setPointerCapture?.(event.pointerId);
-          }}
-        >
-          <div className="carousel-track h-full" style={{ transform: `translateX(-${index * 100}%)` }}>
-            {DEMO_SCREENS.map(({ id, Screen }, i) => (
-              <div key={id} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
-                <p className="sr-only">{t(`home.hero.demo.screens.${id}.description`)}</p>
-                <div className="h-full" aria-hidden="true">
-                  {i === 0 ? (
-                    <Screen />
-                  ) : allScreens ? (
-                    <Suspense fallback={null}>
+    <div className="contents" onPointerEnter={showAllScreens} onPointerDown={showAllScreens} onFocusCapture={showAllScreens}>
+      <Carousel carousel={carousel} label={t("home.hero.demo.label")} name="hero-demo" className="flex flex-col items-center">
+        <div className="phone-frame">
+          <div
+            className="phone-screen swipe-area"
+            aria-live="polite"
+            {...carousel.swipeProps}
+            onPointerDown={(event) => {
+              carousel.swipeProps.onPointerDown(event);
+              // Keep receiving the pointer when a fast swipe leaves the screen before it ends.
+              event.currentTarget.setPointerCapture?.(event.pointerId);
+            }}
+          >
+            <div className="carousel-track h-full" style={{ transform: `translateX(-${index * 100}%)` }}>
+              {DEMO_SCREENS.map(({ id, Screen }, i) => (
+                <div key={id} className="carousel-slide h-full" {...slideAttributes(i, index, count)}>
+                  <p className="sr-only">{t(`home.hero.demo.screens.${id}.description`)}</p>
+                  <div className="h-full" aria-hidden="true">
+                    {i === 0 ? (
                       <Screen />
-                    </Suspense>
-                  ) : null}
+                    ) : allScreens ? (
+                      <Suspense fallback={null}>
+                        <Screen />
+                      </Suspense>
+                    ) : null}
+                  </div>
                 </div>
-              </div>
-            ))}
+              ))}
+            </div>
           </div>
         </div>
-      </div>
-      <div className="mt-5 flex items-center gap-1">
-        {DEMO_SCREENS.map(({ id }, i) => (
-          <CarouselDot key={id} label={t("home.hero.demo.showScreen", { screen: screenName(id) })} current={i === index} onSelect={() => carousel.goTo(i)} />
-        ))}
-      </div>
-      <p className="mt-1 text-sm text-ink-muted" aria-hidden="true">
-        {t("home.hero.demo.swipeHint", { screen: screenName(DEMO_SCREENS[index]!.id) })}
-      </p>
-    </Carousel>
+        <div className="mt-5 flex items-center gap-1">
+          {DEMO_SCREENS.map(({ id }, i) => (
+            <CarouselDot key={id} label={t("home.hero.demo.showScreen", { screen: screenName(id) })} current={i === index} onSelect={() => carousel.goTo(i)} />
+          ))}
+        </div>
+        <p className="mt-1 text-sm text-ink-muted" aria-hidden="true">
+          {t("home.hero.demo.swipeHint", { screen: screenName(DEMO_SCREENS[index]!.id) })}
+        </p>
+      </Carousel>
+    </div>
   );
 }
 
