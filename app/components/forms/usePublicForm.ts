@@ -76,12 +76,6 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
     },
   });
 
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => void (mounted.current = false);
-  }, []);
-
   async function send(formData: FormData) {
     setBusy(true);
     try {
@@ -92,9 +86,9 @@ export function usePublicForm<Schema extends PublicFormSchema, Success extends o
         formData.set(TURNSTILE_RESPONSE_FIELD, check.token);
       }
       const answer = await postPublicForm<Success>(action, formData);
-      if (mounted.current) setAnswered(answer);
+      setAnswered(answer);
     } finally {
-      if (mounted.current) setBusy(false);
+      setBusy(false);
     }
   }
 

@@ -38,10 +38,8 @@ function PhoneDemoCarousel() {
   // are drawn once the visitor turns to the demo (a pointer over or on it, focus in it): drawn at load,
   // they took 15-20 ms of a first visit's main thread (their plurals start Intl) for every visitor.
   const [allScreens, setAllScreens] = useState(false);
+  // Every way to move the demo (dots, swipe, arrow keys) starts with one of these.
   const showAllScreens = () => setAllScreens(true);
-  useEffect(() => {
-    if (index !== 0) setAllScreens(true);
-  }, [index]);
   useEffect(() => {
     const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
