@@ -2,10 +2,9 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { isLateHydrationRace } from "~/components/islands";
-import { bootIslandPage, isIslandPage } from "~/components/islands/boot-island-page";
 
-if (isIslandPage()) bootIslandPage();
-else startTransition(() => {
+// Pages that ship only their islands load their own bundle instead (island-entry.client.ts, ADR 0060).
+startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>

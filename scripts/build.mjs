@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Production build: the generated content and message catalogue modules, Tailwind CSS, the Remix classic compiler (server
-// build in build/, client assets in public/build/), and the service worker stamped with the build's
+// build in build/, client assets in public/build/), the island pages' own bundle (scripts/islands.mjs), and the service worker stamped with the build's
 // version. wrangler bundles the Pages Function (functions/) and the companion Worker (workers/jobs/)
 // itself, in `npm start` and in `npm run deploy`.
 //
@@ -9,15 +9,16 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { bundleIslands } from "./islands.mjs";
 import { run } from "./lib/run.mjs";
 
 /** What the build reads, and what it writes (outputs inside an input directory are left out of the hash). */
-const INPUTS = ["app", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/content.mjs", "scripts/locales.mjs", "scripts/lib/front-matter.mjs"];
-const OUTPUTS = ["build/index.js", "public/build", "public/sw.js", "app/styles/tailwind.css", "app/content/generated/content.ts", "app/locales/generated/catalogues.ts"];
+const INPUTS = ["app", "remix.config.js", "package-lock.json", "tsconfig.json", "scripts/build.mjs", "scripts/islands.mjs", "scripts/content.mjs", "scripts/locales.mjs", "scripts/lib/front-matter.mjs"];
+const OUTPUTS = ["build/index.js", "public/build", "public/sw.js", "app/styles/tailwind.css", "app/content/generated/content.ts", "app/locales/generated/catalogues.ts", "app/components/islands/generated/island-bundle.ts", "public/build/islands"];
 const HASH_FILE = "build/.inputs-hash";
 
 function* files(path) {
-  if (OUTPUTS.includes(path) || path === "app/content/generated" || path === "app/locales/generated" || !existsSync(path)) return;
+  if (OUTPUTS.includes(path) || path === "app/content/generated" || path === "app/locales/generated" || path === "app/components/islands/generated" || !existsSync(path)) return;
   if (!statSync(path).isDirectory()) {
     yield path;
     return;
@@ -45,7 +46,10 @@ await run("node", ["scripts/locales.mjs"]);
 await run("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--minify"]);
 // Remix builds in NODE_ENV's mode; a test runner sets NODE_ENV=test, which would ship React's
 // development build (slow, and warnings on every render).
+// The island bundle first: the server build reads its module. Remix empties public/build/, so its files come after.
+const islands = await bundleIslands();
 await run("npx", ["remix", "build"], { env: { NODE_ENV: "production" } });
+islands.writeFiles();
 
 // The Remix manifest's file name carries a content hash: a new one for every change.
 const manifest = readdirSync("public/build").find((name) => /^manifest-[A-Z0-9]+\.js$/i.test(name));

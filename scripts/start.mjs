@@ -41,6 +41,7 @@ if (dev) {
   const start = (command, args) => watchers.push(spawn(command, args, { stdio: "inherit", detached: true }));
   start("npx", ["tailwindcss", "--input", "app/styles/app.css", "--output", "app/styles/tailwind.css", "--watch=always"]);
   start("npx", ["remix", "watch"]);
+  start("node", ["scripts/islands.mjs", "--watch"]);
   // Markdown posts and tutorials compile into app/content/generated/, which remix watch picks up.
   let timer;
   for (const dir of ["app/content/blog", "app/content/tutorials"]) {

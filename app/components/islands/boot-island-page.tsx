@@ -10,11 +10,7 @@ import { installShellBehaviour } from "~/components/layout/shell-behaviour";
 import { trackPageView } from "~/hooks/usePageViews";
 import { languageTag } from "~/lib/i18n/languages";
 import { StaticI18nProvider } from "~/lib/i18n/react";
-import { ISLAND_PAGE_DATA_ID, type IslandPageData } from "./island-page";
-
-export function isIslandPage(): boolean {
-  return document.documentElement.dataset.islands !== undefined;
-}
+import { ISLAND_PAGE_DATA_ID, type IslandPageData } from "./island-page-data";
 
 export function bootIslandPage(): void {
   const data = JSON.parse(document.getElementById(ISLAND_PAGE_DATA_ID)?.textContent ?? "null") as IslandPageData;

@@ -12,8 +12,9 @@
  *   isolate for each set of props (ADR 0035); static islands and late sections are cached the same way.
  * - markFirstPageHydrated() (root's effect) and isLateHydrationRace(error) (entry.client.tsx): the
  *   hydration signals.
- * - useIslandPage() and <IslandPageScripts/> (root), bootIslandPage() (entry.client.tsx): a route with
- *   `handle = { hydrate: false }` ships only its islands, without Remix in the browser (ADR 0060).
+ * - useIslandPage() and <IslandPageScripts/> (root), bootIslandPage() (island-entry.client.ts, bundled by
+ *   scripts/islands.mjs): a route with `handle = { hydrate: false }` ships only its islands, without
+ *   Remix in the browser (ADR 0060).
  */
 export { cachedOnServer } from "./cached-on-server";
 export { markFirstPageHydrated } from "./hydration";

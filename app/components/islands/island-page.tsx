@@ -1,22 +1,14 @@
 /**
  * Pages that ship only their islands (ADR 0060). A route says so with `handle = { hydrate: false }`:
  * the server still renders the whole page with React, but the browser gets no Remix context, no route
- * modules and no hydration of the document. It loads the client entry alone, which sees
- * `<html data-islands>` and boots what such a page needs (boot-island-page.tsx): the cookie banner,
- * analytics, the footer's and the header's behaviour.
+ * modules and no hydration of the document. It loads the island bundle (scripts/islands.mjs), which
+ * boots what such a page needs (boot-island-page.tsx): the cookie banner, analytics, the footer's and
+ * the header's behaviour.
  */
-import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
-import { useContext } from "react";
+import { useMatches } from "@remix-run/react";
 import { jsonForHtml } from "~/lib/inline-json";
-import type { Lang } from "~/lib/i18n/languages";
-
-export const ISLAND_PAGE_DATA_ID = "island-page-data";
-
-/** What the browser's boot reads: the page's language and the shell's messages (the cookie banner's). */
-export interface IslandPageData {
-  lang: Lang;
-  messages: Record<string, unknown>;
-}
+import { ISLAND_BUNDLE } from "./generated/island-bundle";
+import { ISLAND_PAGE_DATA_ID, type IslandPageData } from "./island-page-data";
 
 /**
  * Whether the matched routes leave hydration out. Only the server's render decides: a page the browser
@@ -28,14 +20,12 @@ export function useIslandPage(): boolean {
 }
 
 /**
- * In place of <Scripts/>: the boot's data, and a loader that fetches the client entry and its static
- * imports only after the first frame, so none of it competes with the page's first paint.
+ * In place of <Scripts/>: the boot's data, and a loader that fetches the island bundle's entry and its
+ * static imports only after the first frame, so none of it competes with the page's first paint.
  */
 export function IslandPageScripts({ data, nonce }: { data: IslandPageData; nonce?: string }) {
-  const remix = useContext(UNSAFE_RemixContext);
-  if (!remix) throw new Error("IslandPageScripts outside Remix's render");
-  const { entry } = remix.manifest;
-  const load = `const boot=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForHtml(entry.imports)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${jsonForHtml(entry.module)})}));document.readyState==="complete"?boot():addEventListener("load",boot,{once:true})`;
+  const { entry, imports } = ISLAND_BUNDLE;
+  const load = `const boot=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForHtml(imports)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${jsonForHtml(entry)})}));document.readyState==="complete"?boot():addEventListener("load",boot,{once:true})`;
   return (
     <>
       <script type="application/json" id={ISLAND_PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(data) }} />

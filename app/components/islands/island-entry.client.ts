@@ -1,0 +1,8 @@
+// The browser entry of a page that ships only its islands (ADR 0060), bundled apart from Remix's
+// client by scripts/islands.mjs: such a page never loads Remix's router or the document's hydration.
+import { bootIslandPage } from "./boot-island-page";
+
+bootIslandPage();
+
+// Not needed for the first interaction: its code is fetched on its own (it registers after load).
+void import("~/lib/service-worker-client").then((module) => module.registerServiceWorker());
