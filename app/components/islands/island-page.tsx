@@ -19,17 +19,18 @@ export function useIslandPage(): boolean {
   return typeof document === "undefined" && matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
+/** The same for every page and request: the bundle's entry and its static imports, after load and one frame. */
+const LOAD_ISLAND_BUNDLE = `const boot=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForHtml(ISLAND_BUNDLE.imports)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${jsonForHtml(ISLAND_BUNDLE.entry)})}));document.readyState==="complete"?boot():addEventListener("load",boot,{once:true})`;
+
 /**
  * In place of <Scripts/>: the boot's data, and a loader that fetches the island bundle's entry and its
  * static imports only after the first frame, so none of it competes with the page's first paint.
  */
 export function IslandPageScripts({ data, nonce }: { data: IslandPageData; nonce?: string }) {
-  const { entry, imports } = ISLAND_BUNDLE;
-  const load = `const boot=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForHtml(imports)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${jsonForHtml(entry)})}));document.readyState==="complete"?boot():addEventListener("load",boot,{once:true})`;
   return (
     <>
       <script type="application/json" id={ISLAND_PAGE_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(data) }} />
-      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: load }} />
+      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: LOAD_ISLAND_BUNDLE }} />
     </>
   );
 }
