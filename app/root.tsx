@@ -14,7 +14,9 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { cachedOnServer, IslandPageScripts, markFirstPageHydrated, ServerScript, useIslandPage } from "~/components/islands";
+import { cachedOnServer, markFirstPageHydrated, ServerScript } from "~/components/islands";
+import { IslandPageScripts, useIslandPage } from "~/components/islands/island-page";
+import type { IslandBundleName } from "~/components/islands/generated/island-bundle";
 import { installShellBehaviour } from "~/components/layout/shell-behaviour";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
@@ -63,11 +65,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /**
  * Routes opt out of the public header and footer with `handle = { publicShell: false }`, and out of
- * hydration with `hydrate: false` (they ship only their islands, ADR 0060).
+ * hydration with `hydrate: false` (they ship only their islands, ADR 0060; `islands` names the bundle
+ * that boots them when it is not the shell's alone).
  */
 export interface RouteHandle {
   publicShell?: boolean;
   hydrate?: boolean;
+  islands?: IslandBundleName;
 }
 
 function usePublicShell(): boolean {
@@ -85,9 +89,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const analytics = rootData?.analytics;
   const lang = rootData?.lang ?? DEFAULT_LANG;
-  const islandPage = useIslandPage();
+  const islandBundle = useIslandPage();
   return (
-    <html lang={languageTag(lang)} data-islands={islandPage ? "" : undefined}>
+    <html lang={languageTag(lang)} data-islands={islandBundle ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -118,8 +122,12 @@ export function Layout({ children }: { children: ReactNode }) {
           // A data block (never executed), read by the lazily loaded analytics code.
           <script type="application/json" id={ANALYTICS_CONFIG_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(analytics) }} />
         ) : null}
-        {islandPage ? (
-          <IslandPageScripts data={{ lang, messages: rootData?.messages ?? {} }} nonce={nonce} />
+        {islandBundle ? (
+          <IslandPageScripts
+            bundle={islandBundle}
+            data={{ lang, messages: rootData?.messages ?? {}, siteUrl: rootData?.siteUrl ?? siteConfig.siteUrl, turnstile: rootData?.turnstile ?? null }}
+            nonce={nonce}
+          />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />

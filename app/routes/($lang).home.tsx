@@ -1,27 +1,14 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
-import { FeatureGrid } from "~/components/landing/FeatureGrid";
-import { HeroSection } from "~/components/landing/HeroSection";
-import { LinkSanitizationHighlight } from "~/components/landing/LinkSanitizationHighlight";
-import { SupportSection } from "~/components/landing/SupportSection";
-import {
-  LateFaqSection,
-  LateHowItWorksTabs,
-  LateReviewsSection,
-  LateRoadmapTabs,
-  LateScreenshotsCarousel,
-  LateV2Showcase,
-  LateWaitlistSection,
-} from "~/components/landing/late-sections";
-import { NotifyProvider } from "~/features/notify/notify-context";
+import { PageIsland } from "~/components/islands/page-island";
+import { LandingPage } from "~/components/landing/LandingPage";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import { localizedPath } from "~/lib/i18n/languages";
 import { langOfMatches } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
 import { loadLandingPage } from "~/lib/landing.server";
 import { translatedPageMeta } from "~/lib/seo";
-import { jsonForHtml } from "~/lib/inline-json";
+import type { RouteHandle } from "~/root";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [
@@ -53,25 +40,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadLandingPage(request, context, lang, () => ({ waitlistForm: waitlistFormContext(request) }));
 }
 
+/** The page ships only its islands: the landing bundle boots the shell and hydrates the sections (ADR 0060). */
+export const handle: RouteHandle = { hydrate: false, islands: "landing" };
+
 /** The landing page: the spec's sections in the spec's order (section 2). */
-export default function LandingPage() {
-  const { waitlistForm, reviews, ab, abLabels, content } = useLoaderData<typeof loader>();
+export default function LandingRoute() {
+  const { waitlistForm, reviews, ab, abLabels, content, messages } = useLoaderData<typeof loader>();
+  const props = { waitlistForm, reviews, ab, abLabels, content };
   return (
-    <NotifyProvider>
-      {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
-      <script type="application/json" id="ab-assignments" dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
-      <HeroSection headline={abLabels.heroHeadline} ctaLabel={abLabels.heroCta} />
-      <LinkSanitizationHighlight />
-      <LateV2Showcase features={content.v2} />
-      <FeatureGrid features={content.featureGrid} />
-      <LateScreenshotsCarousel />
-      <ComingSoonPlatforms />
-      <LateHowItWorksTabs views={content.howItWorks} />
-      <LateReviewsSection reviews={reviews} />
-      <LateRoadmapTabs releases={content.roadmap} />
-      <LateFaqSection entries={content.faq} />
-      <LateWaitlistSection {...waitlistForm} submitLabel={abLabels.waitlistCta} />
-      <SupportSection />
-    </NotifyProvider>
+    <PageIsland props={props} messages={messages}>
+      <LandingPage {...props} />
+    </PageIsland>
   );
 }

@@ -59,6 +59,26 @@ test("on a small screen, Escape closes /blog's menu and its language switcher", 
   await expect(menu.locator(":scope > summary")).toBeFocused();
 });
 
+test("/home loads only the landing island bundle, after load, and its sections are interactive without Remix", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto("/home");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => "__remixContext" in window || "__remixManifest" in window)).toBe(false);
+  expect(scripts.filter((path) => !path.startsWith("/build/islands/"))).toEqual([]);
+  expect(scripts.some((path) => path.startsWith("/build/islands/landing-entry-"))).toBe(true);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith(".js"));
+    return { load: navigation.loadEventStart, earliest: Math.min(...scripts.map((entry) => entry.startTime)) };
+  });
+  expect(timing.earliest).toBeGreaterThanOrEqual(timing.load);
+
+  // Hydrated as the page island: a notify link opens the modal instead of leaving for /notify.
+  await page.getByRole("link", { name: /Notify Me when Android/ }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/home");
+});
+
 test.describe("a first visit", () => {
   test.use({ serviceWorkers: "block", storageState: { cookies: [], origins: [] } });
 

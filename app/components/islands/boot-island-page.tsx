@@ -1,9 +1,10 @@
 /**
  * The browser side of a page that ships only its islands (island-page.tsx, ADR 0060): what the root's
  * effects do on a hydrated page (the banner, the shell's behaviour, the page view), done once without
- * hydrating anything.
+ * hydrating the document. A page with an interactive part of its own hydrates it in `hydratePage`;
+ * `data-hydrated` (what tests and diagnostics wait for) is set once that has finished.
  */
-import { setupI18n, type Messages } from "@lingui/core";
+import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { createRoot } from "react-dom/client";
 import { CookieBanner } from "~/components/consent/CookieBanner";
 import { installShellBehaviour } from "~/components/layout/shell-behaviour";
@@ -11,9 +12,17 @@ import { trackPageView } from "~/hooks/usePageViews";
 import { languageTag } from "~/lib/i18n/languages";
 import { StaticI18nProvider } from "~/lib/i18n/react";
 import { ISLAND_PAGE_DATA_ID, type IslandPageData } from "./island-page-data";
+import { provideRootData } from "./island-remix";
 
-export function bootIslandPage(): void {
+export interface IslandPageBoot {
+  data: IslandPageData;
+  /** The page's Lingui instance, with the shell's messages loaded. */
+  i18n: I18n;
+}
+
+export function bootIslandPage(hydratePage?: (boot: IslandPageBoot) => Promise<void>): void {
   const data = JSON.parse(document.getElementById(ISLAND_PAGE_DATA_ID)?.textContent ?? "null") as IslandPageData;
+  provideRootData(data);
   const i18n = setupI18n();
   i18n.load(languageTag(data.lang), data.messages as Messages);
   i18n.activate(languageTag(data.lang));
@@ -28,5 +37,9 @@ export function bootIslandPage(): void {
   );
   installShellBehaviour();
   trackPageView(window.location.pathname, window.location.search);
-  document.documentElement.dataset.hydrated = "true";
+  void (hydratePage?.({ data, i18n }) ?? Promise.resolve()).then(() => {
+    document.documentElement.dataset.hydrated = "true";
+  });
+  // Not needed for the first interaction: its code is fetched on its own (it registers after load).
+  void import("~/lib/service-worker-client").then((module) => module.registerServiceWorker());
 }

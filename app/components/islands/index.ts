@@ -12,13 +12,12 @@
  *   isolate for each set of props (ADR 0035); static islands and late sections are cached the same way.
  * - markFirstPageHydrated() (root's effect) and isLateHydrationRace(error) (entry.client.tsx): the
  *   hydration signals.
- * - useIslandPage() and <IslandPageScripts/> (root), bootIslandPage() (island-entry.client.ts, bundled by
- *   scripts/islands.mjs): a route with `handle = { hydrate: false }` ships only its islands, without
- *   Remix in the browser (ADR 0060).
+ * - island-page.tsx (root; not exported here, as island code must not import the module it generates),
+ *   bootIslandPage() and <PageIsland/> (the island bundles' entries, built by scripts/islands.mjs): a route
+ *   with `handle = { hydrate: false }` ships only its islands, without Remix in the browser (ADR 0060).
  */
 export { cachedOnServer } from "./cached-on-server";
 export { markFirstPageHydrated } from "./hydration";
-export { IslandPageScripts, useIslandPage } from "./island-page";
 export { isLateHydrationRace, lateSection } from "./late-section";
 export { ServerOnlyProvider, ServerScript } from "./server-only";
 export { staticIsland } from "./static-island";

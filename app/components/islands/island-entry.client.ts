@@ -3,6 +3,3 @@
 import { bootIslandPage } from "./boot-island-page";
 
 bootIslandPage();
-
-// Not needed for the first interaction: its code is fetched on its own (it registers after load).
-void import("~/lib/service-worker-client").then((module) => module.registerServiceWorker());
