@@ -35,7 +35,7 @@ export default function handleRequest(
     // The server renders with the language's whole catalogue; the browser gets what the page's loaders send (ADR 0057).
     <ServerI18nContext.Provider value={i18nFor(splitLanguage(pathname).lang)}>
       <NonceContext.Provider value={nonce}>
-        {/* What only the server renders: static islands, late sections, inline head scripts (ADR 0030),
+        {/* What only the server renders: static islands, inline head scripts (ADR 0030),
           and the cache of sections rendered once per isolate (ADR 0035). */}
         <ServerOnlyProvider value={{ ...SERVER_ONLY, html: pageCache.cachedHtml }}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />

@@ -14,7 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ConsentModeDefaults } from "~/components/consent/ConsentModeDefaults";
 import { CookieBanner } from "~/components/consent/CookieBanner";
-import { cachedOnServer, markFirstPageHydrated, ServerScript } from "~/components/islands";
+import { cachedOnServer, ServerScript } from "~/components/islands";
 import { IslandPageScripts, useIslandPage } from "~/components/islands/island-page";
 import type { IslandBundleName } from "~/components/islands/generated/island-bundle";
 import { installShellBehaviour } from "~/components/layout/shell-behaviour";
@@ -142,10 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A marker that the page is interactive, for tests and for CSS that should wait for JavaScript.
   useEffect(() => {
-    // Interactive once the late sections (ADR 0026) have hydrated too.
-    void markFirstPageHydrated().then(() => {
-      document.documentElement.dataset.hydrated = "true";
-    });
+    document.documentElement.dataset.hydrated = "true";
     return installShellBehaviour();
   }, []);
   usePageViews();

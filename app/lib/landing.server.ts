@@ -44,7 +44,7 @@ function contentIn(lang: Lang) {
 }
 
 /**
- * What the landing page's hydrated parts read in the browser: the hero, the late sections and their
+ * What the landing page's hydrated parts read in the browser: the hero, the sections and their
  * tabs and carousels, the waitlist form and the notify modal. The static islands' text is only in the server's HTML of a document (a browser's
  * navigation asks for HTML); anything else may be a client-side navigation's data request (Remix
  * strips its `_data` before the loader, its fetch accepts any type), where the browser renders the

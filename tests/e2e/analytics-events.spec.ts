@@ -60,6 +60,8 @@ test("A/B: assigned once per session, impressions at most once per 60 s per test
     await expect(page).toHaveURL(/\/blog$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/home$/);
+    await waitForHydration(page);
+    await page.clock.runFor(3000); // a new document: its analytics client loads when it is idle
     await expect.poll(() => named(events, "page_view").at(-1)?.path).toBe("/home");
   };
   await page.clock.runFor(30_000);

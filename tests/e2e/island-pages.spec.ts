@@ -73,7 +73,11 @@ test("/home loads only the landing island bundle, after load, and its sections a
   });
   expect(timing.earliest).toBeGreaterThanOrEqual(timing.load);
 
-  // Hydrated as the page island: a notify link opens the modal instead of leaving for /notify.
+  // Hydrated as the page island, down to the last sections: the roadmap's tabs switch, and a notify
+  // link opens the modal instead of leaving for /notify.
+  const tabs = page.getByRole("tablist", { name: /roadmap|version/i });
+  await tabs.getByRole("tab").nth(1).click();
+  await expect(tabs.getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
   await page.getByRole("link", { name: /Notify Me when Android/ }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/home");

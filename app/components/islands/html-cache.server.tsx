@@ -1,6 +1,6 @@
 /**
  * Server HTML rendered once per isolate (ADR 0035). Most of a landing page is the same for every
- * visitor: static islands, late sections and the hero render the same HTML for the same props. The
+ * visitor: static islands, the landing sections and the hero render the same HTML for the same props. The
  * first request that renders such a section renders it in place as before; after the page, the
  * section is rendered again on its own and its HTML kept in this isolate. Later requests with equal
  * props render a placeholder that entry.server swaps for the kept HTML.

@@ -10,7 +10,6 @@ import { jsonForHtml } from "~/lib/inline-json";
 import { languageTag } from "~/lib/i18n/languages";
 import { StaticI18nProvider } from "~/lib/i18n/react";
 import type { IslandPageBoot } from "./boot-island-page";
-import { markFirstPageHydrated } from "./hydration";
 
 const PAGE_ISLAND_ID = "page-island";
 const PAGE_ISLAND_DATA_ID = "page-island-data";
@@ -30,11 +29,9 @@ export function PageIsland({ props, messages, children }: { props: object; messa
   );
 }
 
-/** Resolves once the island and the late sections in it (ADR 0026) have hydrated. */
+/** Tells the boot once the island has hydrated. */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
-  useEffect(() => {
-    void markFirstPageHydrated().then(onHydrated);
-  }, [onHydrated]);
+  useEffect(onHydrated, [onHydrated]);
   return children;
 }
 

@@ -18,8 +18,7 @@ const subscribeToNothing = () => () => {};
 
 /**
  * Whether React is hydrating server HTML at this point of the tree: true while the first page
- * hydrates, and while a late section does; false when React renders in the browser (a client-side
- * navigation, or a late section React had to render afresh).
+ * hydrates; false when React renders in the browser (a client-side navigation).
  */
 function useIsHydrating(): boolean {
   return useSyncExternalStore(

@@ -4,15 +4,14 @@ import { FeatureGrid } from "~/components/landing/FeatureGrid";
 import { HeroSection } from "~/components/landing/HeroSection";
 import { LinkSanitizationHighlight } from "~/components/landing/LinkSanitizationHighlight";
 import { SupportSection } from "~/components/landing/SupportSection";
-import {
-  LateFaqSection,
-  LateHowItWorksTabs,
-  LateReviewsSection,
-  LateRoadmapTabs,
-  LateScreenshotsCarousel,
-  LateV2Showcase,
-  LateWaitlistSection,
-} from "~/components/landing/late-sections";
+import { FaqSection as FaqSectionComponent } from "~/components/landing/FaqSection";
+import { HowItWorksTabs as HowItWorksTabsComponent } from "~/components/landing/HowItWorksTabs";
+import { ReviewsSection as ReviewsSectionComponent } from "~/components/landing/ReviewsSection";
+import { RoadmapTabs as RoadmapTabsComponent } from "~/components/landing/RoadmapTabs";
+import { ScreenshotsCarousel as ScreenshotsCarouselComponent } from "~/components/landing/ScreenshotsCarousel";
+import { V2Showcase as V2ShowcaseComponent } from "~/components/landing/V2Showcase";
+import { cachedOnServer } from "~/components/islands";
+import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { AB_ASSIGNMENTS_ELEMENT_ID } from "~/features/analytics/browser/ab-events";
 import { NotifyProvider } from "~/features/notify/notify-context";
@@ -24,6 +23,15 @@ import { jsonForHtml } from "~/lib/inline-json";
 export type LandingPageData = SerializeFrom<typeof loadLandingPage<{ waitlistForm: ReturnType<typeof waitlistFormContext> }>>;
 export type LandingPageProps = Pick<LandingPageData, "waitlistForm" | "reviews" | "ab" | "abLabels" | "content">;
 
+// Their HTML depends only on their props: rendered once per isolate for each set, then reused (ADR 0035).
+// The waitlist form's props carry the request's form context (render time, attribution): rendered every time.
+const V2Showcase = cachedOnServer("V2Showcase", V2ShowcaseComponent);
+const ScreenshotsCarousel = cachedOnServer("ScreenshotsCarousel", ScreenshotsCarouselComponent);
+const HowItWorksTabs = cachedOnServer("HowItWorksTabs", HowItWorksTabsComponent);
+const ReviewsSection = cachedOnServer("ReviewsSection", ReviewsSectionComponent);
+const RoadmapTabs = cachedOnServer("RoadmapTabs", RoadmapTabsComponent);
+const FaqSection = cachedOnServer("FaqSection", FaqSectionComponent);
+
 export function LandingPage({ waitlistForm, reviews, ab, abLabels, content }: LandingPageProps) {
   return (
     <NotifyProvider>
@@ -31,15 +39,15 @@ export function LandingPage({ waitlistForm, reviews, ab, abLabels, content }: La
       <script type="application/json" id={AB_ASSIGNMENTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
       <HeroSection headline={abLabels.heroHeadline} ctaLabel={abLabels.heroCta} />
       <LinkSanitizationHighlight />
-      <LateV2Showcase features={content.v2} />
+      <V2Showcase features={content.v2} />
       <FeatureGrid features={content.featureGrid} />
-      <LateScreenshotsCarousel />
+      <ScreenshotsCarousel />
       <ComingSoonPlatforms />
-      <LateHowItWorksTabs views={content.howItWorks} />
-      <LateReviewsSection reviews={reviews} />
-      <LateRoadmapTabs releases={content.roadmap} />
-      <LateFaqSection entries={content.faq} />
-      <LateWaitlistSection {...waitlistForm} submitLabel={abLabels.waitlistCta} />
+      <HowItWorksTabs views={content.howItWorks} />
+      <ReviewsSection reviews={reviews} />
+      <RoadmapTabs releases={content.roadmap} />
+      <FaqSection entries={content.faq} />
+      <WaitlistSection {...waitlistForm} submitLabel={abLabels.waitlistCta} />
       <SupportSection />
     </NotifyProvider>
   );

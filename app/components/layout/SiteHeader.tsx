@@ -14,7 +14,7 @@ const SECTION_LINKS: readonly { id: string; label: MessageId }[] = [
   { id: "faq", label: "common.nav.faq" },
 ];
 
-function NavItems({ onChoose }: { onChoose?: () => void }) {
+function NavItems() {
   const t = useT();
   const localized = useLocalizedPath();
   const { path } = splitLanguage(useLocation().pathname);
@@ -24,18 +24,18 @@ function NavItems({ onChoose }: { onChoose?: () => void }) {
     <>
       {SECTION_LINKS.map((item) => (
         <li key={item.id}>
-          <a className="nav-link" href={onLandingPage ? `#${item.id}` : `${localized("/home")}#${item.id}`} onClick={onChoose}>
+          <a className="nav-link" href={onLandingPage ? `#${item.id}` : `${localized("/home")}#${item.id}`}>
             {t(item.label)}
           </a>
         </li>
       ))}
       <li>
-        <Link className="nav-link" to={localized("/blog")} onClick={onChoose} prefetch="intent">
+        <Link className="nav-link" to={localized("/blog")} prefetch="intent">
           {t("common.nav.blog")}
         </Link>
       </li>
       <li>
-        <Link className="nav-link inline-flex items-center gap-2" to={localized("/link-sanitization")} onClick={onChoose} prefetch="intent">
+        <Link className="nav-link inline-flex items-center gap-2" to={localized("/link-sanitization")} prefetch="intent">
           {t("common.nav.linkSanitization")}
           <span className="live-badge">
             <span className="live-dot" aria-hidden="true" />
@@ -56,6 +56,7 @@ export function SiteHeader() {
     if (menu.current) menu.current.open = false;
   };
 
+  // A choice in the menu closes it (header-disclosures.ts); so does a route change by other means (history).
   useEffect(closeMenu, [pathname]);
 
   return (
@@ -81,7 +82,7 @@ export function SiteHeader() {
           <div className="mobile-menu-panel">
             <nav aria-label={t("common.nav.main")}>
               <ul className="flex flex-col gap-1">
-                <NavItems onChoose={closeMenu} />
+                <NavItems />
               </ul>
             </nav>
             <LanguageSwitcher placement="inline" className="mobile-menu-language" />
