@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-// Pages that ship only their islands load their own bundle instead (island-entry.client.ts, ADR 0060).
+// Pages that ship only their islands load their island bundle instead (scripts/islands.mjs, ADR 0060).
 startTransition(() => {
   hydrateRoot(
     document,

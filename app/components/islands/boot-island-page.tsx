@@ -37,6 +37,10 @@ export function bootIslandPage(hydratePage?: (boot: IslandPageBoot) => Promise<v
   );
   installShellBehaviour();
   trackPageView(window.location.pathname, window.location.search);
+  // A page restored from the back/forward cache runs no script again, yet it is a page view.
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) trackPageView(window.location.pathname, window.location.search);
+  });
   void (hydratePage?.({ data, i18n }) ?? Promise.resolve()).then(() => {
     document.documentElement.dataset.hydrated = "true";
   });

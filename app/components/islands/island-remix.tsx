@@ -46,5 +46,5 @@ export function useRouteLoaderData(routeId: string): unknown {
 }
 
 export function useMatches() {
-  return [{ id: "root", pathname: "/", params: {}, data: rootData, handle: undefined }];
+  return [{ id: "root", pathname: window.location.pathname, params: {}, data: rootData, handle: undefined }];
 }

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BotTrapFields } from "~/components/forms/BotTrapFields";
 import { ConfirmationSentNote } from "~/components/forms/ConfirmationSentNote";
 import { HumanCheckField } from "~/components/forms/HumanCheckField";
@@ -88,7 +88,9 @@ function WaitlistForm({
   const SubHeading = headingLevel === 1 ? "h2" : "h3";
   const [tracking, setTracking] = useState(attribution);
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), name: useId(), error: useId(), status: useId() };
+  // Fixed, not useId(): on /home the form hydrates in a root of its own (ADR 0061), where React's ids
+  // would not match the server's; there is one such form per page.
+  const ids = { email: `${WAITLIST_FORM_ELEMENT_ID}-email`, name: `${WAITLIST_FORM_ELEMENT_ID}-name`, error: `${WAITLIST_FORM_ELEMENT_ID}-error`, status: `${WAITLIST_FORM_ELEMENT_ID}-status` };
   const humanCheck = useHumanCheck("waitlist");
   // Without JavaScript an answer with an error renders the form again: the referral link's code stays.
   const action = localized(referralCode ? `/waitlist?ref=${referralCode}` : "/waitlist");
