@@ -55,8 +55,17 @@ function writeModule(metafile) {
   const bundles = Object.fromEntries(
     Object.entries(ENTRIES).map(([name, file]) => {
       const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === file);
-      const imports = entry.imports.filter((item) => item.kind === "import-statement").map((item) => url(item.path));
-      return [name, { entry: url(entryFile), imports }];
+      // Its static imports, and those of what the entry itself imports dynamically (its page island).
+      const imports = new Set();
+      const visit = (output, kinds) => {
+        for (const item of output.imports) {
+          if (!kinds.includes(item.kind) || imports.has(item.path)) continue;
+          imports.add(item.path);
+          visit(metafile.outputs[item.path], ["import-statement"]);
+        }
+      };
+      visit(entry, ["import-statement", "dynamic-import"]);
+      return [name, { entry: url(entryFile), imports: [...imports].map(url) }];
     }),
   );
   mkdirSync(dirname(MODULE), { recursive: true });

@@ -1,5 +1,6 @@
 // The JavaScript a first visit to a route downloads, found the way the browser finds it: from the
-// server-rendered HTML (<script src>, <link rel="modulepreload">, imports in inline module scripts,
+// server-rendered HTML (<script src>, <link rel="modulepreload">, imports in inline module scripts and the
+// /build/ modules they name (an island page's preload list),
 // the entry and matched routes of the inline window.__remixManifest), then the static imports of
 // every file fetched, transitively. Dynamic import() inside those files is not followed: Remix
 // loads other routes' modules only on navigation or link intent, not on the first visit.
@@ -11,6 +12,7 @@ import { get } from "./http.mjs";
 // `import(` does not match (no quote right after "import" and no "from").
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"'\n]+)["']/g;
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*["']([^"'\n]+)["']\s*\)/g;
+const BUILD_MODULE_URL = /["'](\/build\/[^"'\s]+\.js)["']/g;
 // Only specifiers that look like module URLs; guards the regexes above against odd matches in
 // string literals ("… import your links from …").
 const MODULE_SPECIFIER = /^(?:\/|\.{1,2}\/|https?:\/\/)[^\s"'`]*\.m?js(?:\?[^\s"'`]*)?$/;
@@ -96,6 +98,8 @@ export async function measureFirstVisitJs(origin, path) {
       // A top-level import() in the inline bootstrap (Remix's entry.client) runs on load.
       for (const s of moduleSpecifiers(code, STATIC_IMPORT)) add(s, pageUrl, "HTML");
       for (const s of moduleSpecifiers(code, DYNAMIC_IMPORT)) add(s, pageUrl, "HTML");
+      // An island page's loader names the modules it preloads, its page island's included, in a list.
+      for (const s of moduleSpecifiers(code, BUILD_MODULE_URL)) add(s, pageUrl, "HTML");
     }
     for (const s of remixManifestModules(code)) add(s, pageUrl, "HTML");
   }

@@ -83,6 +83,22 @@ test("/home loads only the landing island bundle, after load, and its sections a
   expect(new URL(page.url()).pathname).toBe("/home");
 });
 
+test("/home's page island is a module of its own, imported once the shell has booted and preloaded with it (no second round trip)", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto("/home");
+  await waitForHydration(page);
+  const { preloaded, entry } = await page.evaluate(() => ({
+    preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname),
+    entry: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).find((path) => path.startsWith("/build/islands/landing-entry-")),
+  }));
+  const landingEntry = await (await page.request.get(entry ?? "")).text();
+  // The entry imports nothing statically that the page island needs: its module is a dynamic import.
+  expect(landingEntry).toMatch(/import\(["']\.\/chunk-[\w-]+\.js["']\)/);
+  const islandModule = `/build/islands/${/import\(["']\.\/(chunk-[\w-]+\.js)["']\)/.exec(landingEntry)?.[1]}`;
+  expect(preloaded).toContain(islandModule);
+  expect(scripts).toContain(islandModule);
+});
+
 test.describe("a first visit", () => {
   test.use({ serviceWorkers: "block", storageState: { cookies: [], origins: [] } });
 

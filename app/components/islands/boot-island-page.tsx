@@ -20,7 +20,10 @@ export interface IslandPageBoot {
   i18n: I18n;
 }
 
-export function bootIslandPage(hydratePage?: (boot: IslandPageBoot) => Promise<void>): void {
+/** Hydrates a page's own interactive part; resolves once it has hydrated. */
+export type HydratePage = (boot: IslandPageBoot) => Promise<void>;
+
+export function bootIslandPage(loadPage?: () => Promise<HydratePage>): void {
   const data = JSON.parse(document.getElementById(ISLAND_PAGE_DATA_ID)?.textContent ?? "null") as IslandPageData;
   provideRootData(data);
   const i18n = setupI18n();
@@ -41,7 +44,7 @@ export function bootIslandPage(hydratePage?: (boot: IslandPageBoot) => Promise<v
   addEventListener("pageshow", (event) => {
     if (event.persisted) trackPageView(window.location.pathname, window.location.search);
   });
-  void (hydratePage?.({ data, i18n }) ?? Promise.resolve()).then(() => {
+  void (loadPage?.().then((hydratePage) => hydratePage({ data, i18n })) ?? Promise.resolve()).then(() => {
     document.documentElement.dataset.hydrated = "true";
   });
   // Not needed for the first interaction: its code is fetched on its own (it registers after load).

@@ -1,7 +1,5 @@
-// The landing page's browser entry (ADR 0060): the island page's boot, and the page's sections
-// hydrated as one island with the loader's data.
+// The landing page's browser entry (ADR 0060): the island page's boot, then the page's sections,
+// whose code is evaluated in a task of its own (ADR 0061).
 import { bootIslandPage } from "~/components/islands/boot-island-page";
-import { hydratePageIsland } from "~/components/islands/page-island";
-import { LandingPage, type LandingPageProps } from "./LandingPage";
 
-bootIslandPage(hydratePageIsland<LandingPageProps>((props) => <LandingPage {...props} />));
+bootIslandPage(() => import("./landing-island.client").then((module) => module.hydrateLandingPage));
