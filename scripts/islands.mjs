@@ -55,16 +55,25 @@ function writeModule(metafile) {
   const bundles = Object.fromEntries(
     Object.entries(ENTRIES).map(([name, file]) => {
       const [entryFile, entry] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === file);
-      // Its static imports, and those of what the entry itself imports dynamically (its page island).
+      // Its static imports, and those of what they import dynamically as they start (the shell, the page
+      // island); not what those import dynamically in turn (the service worker, consented analytics).
       const imports = new Set();
-      const visit = (output, kinds) => {
+      const staticClosure = (output) => {
         for (const item of output.imports) {
-          if (!kinds.includes(item.kind) || imports.has(item.path)) continue;
+          if (item.kind !== "import-statement" || imports.has(item.path)) continue;
           imports.add(item.path);
-          visit(metafile.outputs[item.path], ["import-statement"]);
+          staticClosure(metafile.outputs[item.path]);
         }
       };
-      visit(entry, ["import-statement", "dynamic-import"]);
+      staticClosure(entry);
+      const started = [entry, ...[...imports].map((path) => metafile.outputs[path])];
+      for (const output of started) {
+        for (const item of output.imports) {
+          if (item.kind !== "dynamic-import" || imports.has(item.path)) continue;
+          imports.add(item.path);
+          staticClosure(metafile.outputs[item.path]);
+        }
+      }
       return [name, { entry: url(entryFile), imports: [...imports].map(url) }];
     }),
   );

@@ -1,5 +1,5 @@
 // The landing page's browser entry (ADR 0060): the island page's boot, then the page's sections,
 // whose code is evaluated in a task of its own (ADR 0061).
-import { bootIslandPage } from "~/components/islands/boot-island-page";
+import { startIslandPage } from "~/components/islands/start-island-page";
 
-bootIslandPage(() => import("./landing-island.client").then((module) => module.hydrateLandingPage));
+startIslandPage(() => import("./landing-island.client").then((module) => module.hydrateLandingPage));
