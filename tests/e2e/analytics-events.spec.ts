@@ -41,6 +41,18 @@ test("scroll depth fires 25, 50, 75 and 100 exactly once each per page view", as
     .toEqual([25, 50, 75, 100]);
 });
 
+test("a reader who scrolled before the analytics client loaded has the depth reached reported when it loads", async ({ page }) => {
+  await installFrozenClock(page);
+  const events = await recordTrackedEvents(page);
+  await page.goto("/blog");
+  await waitForHydration(page);
+  // To the bottom at once (the clock is frozen, so no frame or timer is awaited here).
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await page.clock.runFor(3000); // the analytics client loads when the page is idle
+  await waitForAnalytics(page);
+  await expect.poll(() => named(events, "scroll_depth").map((e) => e.properties.percent)).toEqual([25, 50, 75, 100]);
+});
+
 test("A/B: assigned once per session, impressions at most once per 60 s per test and variant", async ({ page }) => {
   await installFrozenClock(page);
   const events = await recordTrackedEvents(page);

@@ -36,6 +36,8 @@ export function installScrollDepth(report: (percent: ScrollThreshold) => void): 
     }
   };
   window.addEventListener("scroll", onScroll, { passive: true });
+  // A reader may have scrolled before the analytics client loaded: what they reached counts.
+  onScroll();
   return {
     reset: () => reported.clear(),
     stop: () => window.removeEventListener("scroll", onScroll),
