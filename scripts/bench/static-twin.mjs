@@ -17,6 +17,15 @@ export function withoutScripts(html) {
 }
 
 /**
+ * The page's own security policies. Cross-Origin-Opener-Policy matters most: it moves the navigation from
+ * Lighthouse's about:blank into a new renderer process, whose start Lighthouse then counts.
+ */
+function policyHeaders(headers) {
+  const kept = ["content-security-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy", "referrer-policy", "x-content-type-options", "x-frame-options"];
+  return Object.fromEntries(kept.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
+}
+
+/**
  * Serves `paths` of `origin` as static twins at the same paths on a new origin (127.0.0.1, a free
  * port). Resolves with { origin, stop }.
  */
@@ -25,15 +34,15 @@ export async function startStaticTwin(origin, paths) {
   for (const path of paths) {
     const page = await get(new URL(path, origin));
     if (page.status !== 200) throw new Error(`GET ${path} returned ${page.status}; no static twin`);
-    pages.set(path, gzipSync(withoutScripts(page.body.toString("utf8"))));
+    pages.set(path, { body: gzipSync(withoutScripts(page.body.toString("utf8"))), headers: policyHeaders(page.headers) });
   }
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? "/", "http://twin").pathname;
     const page = pages.get(path);
     if (page) {
-      // Compressed, as the dev server compresses our pages: the two differ only by their scripts.
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": page.length, "cache-control": "no-store" });
-      response.end(page);
+      // Compressed, as the dev server compresses our pages, and with their policies: they differ only by their scripts.
+      response.writeHead(200, { ...page.headers, "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": page.body.length, "cache-control": "no-store" });
+      response.end(page.body);
       return;
     }
     const headers = { "user-agent": request.headers["user-agent"] ?? "", "accept-encoding": request.headers["accept-encoding"] ?? "" };
