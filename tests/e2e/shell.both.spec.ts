@@ -20,6 +20,8 @@ test.describe("page shell", () => {
   test("below 1024 px the menu collapses, opens, and closes after a choice", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 1023, height: 800 });
     await page.goto("/home");
+    // The menu closes after a choice once the page's scripts have booted; before that it behaves as without them.
+    if (javaScriptEnabled) await waitForHydration(page);
     const toggle = page.locator("details.mobile-menu > summary");
     await expect(toggle).toBeVisible();
     const mobileNav = page.locator(".mobile-menu-panel");
