@@ -6,3 +6,8 @@
 export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/** Reads back, in the browser, a JSON block the server wrote with jsonForHtml; null if it is absent. */
+export function readJsonBlock<T>(id: string): T | null {
+  return JSON.parse(document.getElementById(id)?.textContent ?? "null") as T | null;
+}

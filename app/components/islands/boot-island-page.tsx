@@ -10,6 +10,7 @@ import { CookieBanner } from "~/components/consent/CookieBanner";
 import { installShellBehaviour } from "~/components/layout/shell-behaviour";
 import { trackPageView } from "~/hooks/usePageViews";
 import { languageTag } from "~/lib/i18n/languages";
+import { readJsonBlock } from "~/lib/inline-json";
 import { StaticI18nProvider } from "~/lib/i18n/react";
 import { ISLAND_PAGE_DATA_ID, type IslandPageData } from "./island-page-data";
 import { provideRootData } from "./island-remix";
@@ -24,7 +25,7 @@ export interface IslandPageBoot {
 export type HydratePage = (boot: IslandPageBoot) => Promise<void>;
 
 export function bootIslandPage(loadPage?: () => Promise<HydratePage>): void {
-  const data = JSON.parse(document.getElementById(ISLAND_PAGE_DATA_ID)?.textContent ?? "null") as IslandPageData;
+  const data = readJsonBlock<IslandPageData>(ISLAND_PAGE_DATA_ID) as IslandPageData;
   provideRootData(data);
   const i18n = setupI18n();
   i18n.load(languageTag(data.lang), data.messages as Messages);

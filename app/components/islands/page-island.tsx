@@ -6,7 +6,7 @@
 import type { Messages } from "@lingui/core";
 import { startTransition, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { jsonForHtml } from "~/lib/inline-json";
+import { jsonForHtml, readJsonBlock } from "~/lib/inline-json";
 import { languageTag } from "~/lib/i18n/languages";
 import { StaticI18nProvider } from "~/lib/i18n/react";
 import type { IslandPageBoot } from "./boot-island-page";
@@ -40,7 +40,7 @@ export function hydratePageIsland<Props extends object>(render: (props: Props) =
   return ({ data, i18n }: IslandPageBoot) =>
     new Promise<void>((resolve) => {
       const container = document.getElementById(PAGE_ISLAND_ID);
-      const island = JSON.parse(document.getElementById(PAGE_ISLAND_DATA_ID)?.textContent ?? "null") as { props: Props; messages: Messages } | null;
+      const island = readJsonBlock<{ props: Props; messages: Messages }>(PAGE_ISLAND_DATA_ID);
       if (!container || !island) return resolve();
       const { props, messages } = island;
       i18n.load(languageTag(data.lang), messages);
