@@ -51,6 +51,16 @@ test("a reader who scrolled before the analytics client loaded has the depth rea
   await page.clock.runFor(3000); // the analytics client loads when the page is idle
   await waitForAnalytics(page);
   await expect.poll(() => named(events, "scroll_depth").map((e) => e.properties.percent)).toEqual([25, 50, 75, 100]);
+  // Still once per page view: the page view queued before the client loaded does not start the count over.
+  await page.evaluate(() => {
+    window.scrollTo({ top: 0, behavior: "instant" });
+    window.dispatchEvent(new Event("scroll"));
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+    window.dispatchEvent(new Event("scroll"));
+  });
+  await page.clock.runFor(100);
+  await page.evaluate(() => document.readyState); // one more round trip: the mirrored events have arrived
+  expect(named(events, "scroll_depth").map((e) => e.properties.percent)).toEqual([25, 50, 75, 100]);
 });
 
 test("A/B: assigned once per session, impressions at most once per 60 s per test and variant", async ({ page }) => {

@@ -109,6 +109,8 @@ export function startAnalytics(configText: string | null): void {
   installPageLoadComplete(track);
   // Last: the events queued before now (the first page_view among them) arrive at once.
   stops.push(subscribe(onEvent));
+  // A reader may have scrolled before the client loaded: what they reached counts, after the queued page view.
+  scroll.check();
   // A marker for tests and diagnostics, like data-hydrated.
   document.documentElement.dataset.analytics = "on";
 }

@@ -23,8 +23,11 @@ export function reachedThresholds(percent: number | null, reported: ReadonlySet<
   return SCROLL_DEPTH_THRESHOLDS.filter((threshold) => percent >= threshold && !reported.has(threshold));
 }
 
-/** Listens to scrolling; reset() starts a new page view. Returns the tracker. */
-export function installScrollDepth(report: (percent: ScrollThreshold) => void): { reset(): void; stop(): void } {
+/**
+ * Listens to scrolling; reset() starts a new page view; check() reports what a reader reached before the
+ * tracker was installed (call it once the queued page view has been delivered, or reset() undoes it).
+ */
+export function installScrollDepth(report: (percent: ScrollThreshold) => void): { reset(): void; check(): void; stop(): void } {
   const reported = new Set<number>();
   const onScroll = () => {
     if (reported.size === SCROLL_DEPTH_THRESHOLDS.length) return;
@@ -36,10 +39,9 @@ export function installScrollDepth(report: (percent: ScrollThreshold) => void): 
     }
   };
   window.addEventListener("scroll", onScroll, { passive: true });
-  // A reader may have scrolled before the analytics client loaded: what they reached counts.
-  onScroll();
   return {
     reset: () => reported.clear(),
+    check: onScroll,
     stop: () => window.removeEventListener("scroll", onScroll),
   };
 }
