@@ -17,12 +17,13 @@ export function withoutScripts(html) {
 }
 
 /**
- * The page's own security policies. Cross-Origin-Opener-Policy matters most: it moves the navigation from
- * Lighthouse's about:blank into a new renderer process, whose start Lighthouse then counts.
+ * The page's own headers, its security policies among them (Cross-Origin-Opener-Policy matters most:
+ * it moves the navigation from Lighthouse's about:blank into a new renderer process, whose start
+ * Lighthouse counts), less those that belong to its body, its connection or the visitor's cookies.
  */
-function policyHeaders(headers) {
-  const kept = ["content-security-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy", "referrer-policy", "x-content-type-options", "x-frame-options"];
-  return Object.fromEntries(kept.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
+function pageHeaders(headers) {
+  const dropped = new Set(["content-length", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie"]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name)));
 }
 
 /**
@@ -34,13 +35,13 @@ export async function startStaticTwin(origin, paths) {
   for (const path of paths) {
     const page = await get(new URL(path, origin));
     if (page.status !== 200) throw new Error(`GET ${path} returned ${page.status}; no static twin`);
-    pages.set(path, { body: gzipSync(withoutScripts(page.body.toString("utf8"))), headers: policyHeaders(page.headers) });
+    pages.set(path, { body: gzipSync(withoutScripts(page.body.toString("utf8"))), headers: pageHeaders(page.headers) });
   }
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? "/", "http://twin").pathname;
     const page = pages.get(path);
     if (page) {
-      // Compressed, as the dev server compresses our pages, and with their policies: they differ only by their scripts.
+      // Compressed, as the dev server compresses our pages, and with their headers: they differ only by their scripts.
       response.writeHead(200, { ...page.headers, "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": page.body.length, "cache-control": "no-store" });
       response.end(page.body);
       return;
