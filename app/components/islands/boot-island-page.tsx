@@ -41,10 +41,6 @@ export function bootIslandPage(loadPage?: () => Promise<HydratePage>): void {
   );
   installShellBehaviour();
   trackPageView(window.location.pathname, window.location.search);
-  // A page restored from the back/forward cache runs no script again, yet it is a page view.
-  addEventListener("pageshow", (event) => {
-    if (event.persisted) trackPageView(window.location.pathname, window.location.search);
-  });
   void (loadPage?.().then((hydratePage) => hydratePage({ data, i18n })) ?? Promise.resolve()).then(() => {
     document.documentElement.dataset.hydrated = "true";
   });
