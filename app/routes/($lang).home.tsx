@@ -1,8 +1,10 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AB_ASSIGNMENTS_ELEMENT_ID } from "~/features/analytics/browser/ab-events";
 import { PageIsland } from "~/components/islands/page-island";
 import { LandingPage } from "~/components/landing/LandingPage";
 import { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
+import { jsonForHtml } from "~/lib/inline-json";
 import { localizedPath } from "~/lib/i18n/languages";
 import { langOfMatches } from "~/lib/i18n/meta";
 import { pageLanguage } from "~/lib/i18n/page-language";
@@ -46,10 +48,14 @@ export const handle: RouteHandle = { hydrate: false, islands: "landing" };
 /** The landing page: the spec's sections in the spec's order (section 2). */
 export default function LandingRoute() {
   const { waitlistForm, reviews, ab, abLabels, content, messages } = useLoaderData<typeof loader>();
-  const props = { waitlistForm, reviews, ab, abLabels, content };
+  const props = { waitlistForm, reviews, abLabels, content };
   return (
-    <PageIsland props={props} messages={messages}>
-      <LandingPage {...props} />
-    </PageIsland>
+    <>
+      {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions); the island needs only its labels. */}
+      <script type="application/json" id={AB_ASSIGNMENTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
+      <PageIsland props={props} messages={messages}>
+        <LandingPage {...props} />
+      </PageIsland>
+    </>
   );
 }

@@ -205,8 +205,13 @@ describe("A/B tests at the edge", () => {
   it("exposes the assignment to the client", async () => {
     const response = await app.fetch("/home");
     const expected = await assignmentsOfCookie(response.headers.get("Set-Cookie"));
-    const json = /<script type="application\/json" id="ab-assignments">([^<]*)<\/script>/.exec(await response.text())![1]!;
+    const html = await response.text();
+    const json = /<script type="application\/json" id="ab-assignments">([^<]*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(json)).toEqual(expected);
+    // Once: the page island hydrates with the labels it renders, not with a second copy of the assignment.
+    const island = JSON.parse(/<script type="application\/json" id="page-island-data">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(Object.keys(island.props)).not.toContain("ab");
+    expect(html.split(`"test":"hero_headline"`).length - 1).toBe(1);
   });
 
   it("reads the definitions from KV", async () => {

@@ -13,15 +13,13 @@ import { V2Showcase as V2ShowcaseComponent } from "~/components/landing/V2Showca
 import { cachedOnServer } from "~/components/islands";
 import { WaitlistSection } from "~/features/waitlist/WaitlistSection";
 import type { SerializeFrom } from "@remix-run/cloudflare";
-import { AB_ASSIGNMENTS_ELEMENT_ID } from "~/features/analytics/browser/ab-events";
 import { NotifyProvider } from "~/features/notify/notify-context";
 import type { waitlistFormContext } from "~/features/waitlist/waitlist-form-context";
 import type { loadLandingPage } from "~/lib/landing.server";
-import { jsonForHtml } from "~/lib/inline-json";
 
 /** The landing loader's data (the route's), as the page renders it. */
 export type LandingPageData = SerializeFrom<typeof loadLandingPage<{ waitlistForm: ReturnType<typeof waitlistFormContext> }>>;
-export type LandingPageProps = Pick<LandingPageData, "waitlistForm" | "reviews" | "ab" | "abLabels" | "content">;
+export type LandingPageProps = Pick<LandingPageData, "waitlistForm" | "reviews" | "abLabels" | "content">;
 
 // Their HTML depends only on their props: rendered once per isolate for each set, then reused (ADR 0035).
 // The waitlist form's props carry the request's form context (render time, attribution): rendered every time.
@@ -32,11 +30,9 @@ const ReviewsSection = cachedOnServer("ReviewsSection", ReviewsSectionComponent)
 const RoadmapTabs = cachedOnServer("RoadmapTabs", RoadmapTabsComponent);
 const FaqSection = cachedOnServer("FaqSection", FaqSectionComponent);
 
-export function LandingPage({ waitlistForm, reviews, ab, abLabels, content }: LandingPageProps) {
+export function LandingPage({ waitlistForm, reviews, abLabels, content }: LandingPageProps) {
   return (
     <NotifyProvider>
-      {/* The visitor's A/B assignment, for the analytics layer (impressions, conversions). */}
-      <script type="application/json" id={AB_ASSIGNMENTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: jsonForHtml(ab) }} />
       <HeroSection headline={abLabels.heroHeadline} ctaLabel={abLabels.heroCta} />
       <LinkSanitizationHighlight />
       <V2Showcase features={content.v2} />
