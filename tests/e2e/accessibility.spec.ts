@@ -4,7 +4,7 @@ import { MAX_REQUEST_BODY_BYTES } from "../../app/lib/constants";
 import { listPublicPages } from "../support/public-pages";
 import { signInAsAdmin } from "./admin-helpers";
 import { seedEntry } from "../support/waitlist-entries";
-import { renderDeferredSections, uniqueEmail, waitForHydration } from "./helpers";
+import { describeViolations, renderDeferredSections, uniqueEmail, waitForHydration } from "./helpers";
 import { suiteServer } from "./suite-server";
 
 const SCHEMES = ["light", "dark"] as const;
@@ -13,7 +13,7 @@ const SCHEMES = ["light", "dark"] as const;
 async function axeViolations(page: Page, label: string): Promise<string[]> {
   await renderDeferredSections(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return describeViolations(results, label);
 }
 
 /**

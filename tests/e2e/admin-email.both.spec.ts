@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { flash, signInAsAdmin } from "./admin-helpers";
-import { uniqueEmail, WAITLIST_ACTION, waitForAnimationsToEnd } from "./helpers";
+import { describeViolations, uniqueEmail, WAITLIST_ACTION, waitForAnimationsToEnd } from "./helpers";
 import { addConfirmation } from "../support/stack";
 import { runJobsCron, suiteServer } from "./suite-server";
 
@@ -31,7 +31,7 @@ async function axeInBothSchemes(page: Page, label: string): Promise<string[]> {
       // The admin's page is checked; the message's own markup (shown inline) is the email templates' business.
       .exclude('[data-testid="message-html"]')
       .analyze();
-    found.push(...results.violations.map((v) => `${label} (${colorScheme}) ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    found.push(...describeViolations(results, `${label} (${colorScheme})`));
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { COOKIE_BANNER_DELAY_MS } from "../../app/lib/constants";
+import { describeViolations } from "./helpers";
 
 // Cookie banner and consent (spec sections 3 and 4). The page clock is installed and paused before
 // the page loads, so the banner's delay runs only when the test advances time.
@@ -282,7 +283,7 @@ for (const width of [320, 375, 768, 1280]) {
           .include(".cookie-banner")
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
           .analyze();
-        expect(results.violations.map((v) => `${view} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        expect(describeViolations(results, view)).toEqual([]);
       }
     });
   }

@@ -1,3 +1,4 @@
+import type AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { DEFER_SECTIONS_CLASS } from "../../app/components/islands/deferred-sections.server";
 
@@ -88,4 +89,14 @@ export async function waitForScrollToSettle(page: Page): Promise<void> {
       { intervals: [150], timeout: 15_000, message: "the page to stop scrolling" },
     )
     .toBeGreaterThanOrEqual(3);
+}
+
+/**
+ * axe-core's violations as one line each: the rule, then every node with axe's own finding (for a
+ * contrast failure, both colours and the ratio), so a failure that does not repeat can still be read.
+ */
+export function describeViolations(results: Awaited<ReturnType<AxeBuilder["analyze"]>>, label?: string): string[] {
+  return results.violations.map(
+    (v) => `${label ? `${label} ` : ""}${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")}${n.any[0] ? ` (${n.any[0].message})` : ""}`).join(", ")}`,
+  );
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { siteConfig } from "../../app/config/site";
-import { renderDeferredSections } from "./helpers";
+import { describeViolations, renderDeferredSections } from "./helpers";
 
 // The landing page's content sections (spec section 2): link-sanitization highlight, feature grid,
 // coming-soon platforms, how-it-works tabs, version roadmap, FAQ and support.
@@ -281,7 +281,7 @@ for (const scheme of ["light", "dark"] as const) {
     let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
     for (const id of ids) builder = builder.include(`section:has(#${id})`);
     const results = await builder.analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(describeViolations(results)).toEqual([]);
   });
 }
 

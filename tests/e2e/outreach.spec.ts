@@ -9,6 +9,7 @@ import { svixSignature } from "~/features/outreach/webhook.server";
 import { TESTFLIGHT_LINK } from "~/lib/outreach-settings";
 import { E2E_WEBHOOK_SECRET, startEmailStack, type EmailStack } from "./email-stack";
 import { addStackOwner, signInOnStack } from "./admin-helpers";
+import { describeViolations } from "./helpers";
 
 const OWNER = { email: "outreach-owner@example.test", password: "outreach owner password 2026" };
 const TESTFLIGHT = "https://testflight.apple.com/join/E2eTest1";
@@ -37,7 +38,7 @@ async function person(email: string, fields: { lineSeq?: number; status?: string
 /** axe-core on the page as it is (the review panel open); the sandboxed preview frame is the message itself, checked by its unit tests. */
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).exclude("iframe").analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return describeViolations(results);
 }
 
 /** Everyone the stand-in delivered to whose address ends with `tag`, one entry per message. */

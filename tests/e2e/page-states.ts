@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { renderDeferredSections, waitForAnimationsToEnd, waitForHydration } from "./helpers";
+import { describeViolations, renderDeferredSections, waitForAnimationsToEnd, waitForHydration } from "./helpers";
 
 const WIDTHS = [320, 375, 768, 1280] as const;
 // Screenshots are for looking at (E2E_SCREENSHOTS=1 writes them); axe and the 320 px check always run.
@@ -14,7 +14,7 @@ const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return describeViolations(results, label);
 }
 
 /** Opens a page to capture: once it has hydrated (a page without scripts, such as an email, is not waited for). */
