@@ -32,6 +32,25 @@ test.describe("reviews carousel", () => {
     });
   }
 
+  test("each card shows its rating as five stars, as many filled, and announces it", async ({ page }) => {
+    await page.goto("/home#reviews");
+    const ratings = await page.locator("#reviews .review-slide [role=img]").evaluateAll((els) =>
+      els.map((el) => ({
+        label: el.getAttribute("aria-label"),
+        outlines: getComputedStyle(el, "::before").width,
+        filled: getComputedStyle(el, "::after").width,
+      })),
+    );
+    expect(ratings).toHaveLength(SEEDED_ACTIVE);
+    expect(new Set(ratings.map((r) => r.label))).toEqual(new Set(["Rated 5 out of 5", "Rated 4 out of 5"]));
+    for (const { label, outlines, filled } of ratings) {
+      const stars = Number(/Rated (\d)/.exec(label!)![1]);
+      // Five 18 px stars 2 px apart; the filled ones end with the last filled star.
+      expect(outlines).toBe("98px");
+      expect(filled).toBe(`${stars * 20 - 2}px`);
+    }
+  });
+
   test(`rotates every ${REVIEWS_ROTATE_MS} ms, wraps around, and pauses on hover and focus`, async ({ page }) => {
     await installFrozenClock(page);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -94,11 +94,6 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="M9 18l6-6-6-6" />
   </svg>
 );
-export const StarIcon = ({ filled = true, ...p }: IconProps & { filled?: boolean }) => (
-  <svg {...base} width={18} height={18} fill={filled ? "currentColor" : "none"} {...p}>
-    <path d="M12 3l2.7 5.6 6.2.9-4.5 4.3 1.1 6.2L12 17l-5.5 3 1.1-6.2L3.1 9.5l6.2-.9L12 3z" />
-  </svg>
-);
 export const PauseIcon = (p: IconProps) => (
   <svg {...base} fill="currentColor" stroke="none" {...p}>
     <rect x="6" y="5" width="4" height="14" rx="1" />
