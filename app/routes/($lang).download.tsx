@@ -7,7 +7,6 @@ import { CtaPanel } from "~/components/info/CtaPanel";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { ComingSoonPlatforms } from "~/components/landing/ComingSoonPlatforms";
 import { NotifyProvider } from "~/features/notify/notify-context";
-import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { FREE_PLAN, TRIAL_DAYS } from "~/content/plans";
 import { planTextOf } from "~/components/info/plan-text";
@@ -99,9 +98,7 @@ export default function DownloadPage() {
             <ul className="mt-8 space-y-3">
               {FREE_PLAN.includes.map((item) => (
                 <li key={item} className="flex gap-3">
-                  <span className="check-bubble">
-                    <CheckIcon width={14} height={14} />
-                  </span>
+                  <span className="check-bubble" />
                   <span>{planTextOf(t)(item)}</span>
                 </li>
               ))}

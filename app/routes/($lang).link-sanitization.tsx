@@ -4,7 +4,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { LinkSanitizerTool } from "~/components/sanitizer/LinkSanitizerTool";
 import { TrackingParameterTable } from "~/components/sanitizer/TrackingParameterTable";
-import { CheckIcon, ShieldIcon } from "~/components/ui/icons";
+import { ShieldIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { sanitizeUrl, type SanitizeResult } from "~/lib/link-sanitizer";
 import { browserMessages } from "~/lib/i18n/catalogues.server";
@@ -147,9 +147,7 @@ export default function LinkSanitizationPage() {
             <ul className="mt-6 space-y-3">
               {KEEPS.map((item) => (
                 <li key={item} className="flex gap-3">
-                  <span className="check-bubble">
-                    <CheckIcon width={14} height={14} />
-                  </span>
+                  <span className="check-bubble" />
                   <span>{t(`sanitizer.keeps.${item}`)}</span>
                 </li>
               ))}

@@ -4,7 +4,6 @@ import { ComparisonTable } from "~/components/info/ComparisonTable";
 import { PageIntro, SectionHeading } from "~/components/info/PageIntro";
 import { PlanCard } from "~/components/info/PlanCard";
 import { FaqSection } from "~/components/landing/FaqSection";
-import { CheckIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { billingFaq, PLANS, TRIAL_DAYS } from "~/content/plans";
 import { planTextOf } from "~/components/info/plan-text";
@@ -51,9 +50,7 @@ export default function PricingPage() {
         <ul className="mx-auto mt-8 flex w-fit flex-col items-start gap-3 sm:w-auto sm:flex-row sm:flex-wrap sm:justify-center sm:gap-x-6">
           {TRIAL_POINTS.map((point) => (
             <li key={point} className="flex items-start gap-2 text-left font-medium">
-              <span className="check-bubble">
-                <CheckIcon width={14} height={14} />
-              </span>
+              <span className="check-bubble" />
               {t(point, { days: TRIAL_DAYS })}
             </li>
           ))}

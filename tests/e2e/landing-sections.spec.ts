@@ -262,6 +262,20 @@ test("support: Buy Me a Coffee opens the donation page in a new tab and records 
   expect(await events(page)).toContain("support_developer_click");
 });
 
+test("every bullet's check bubble draws its check in the accent colour", async ({ page }) => {
+  await page.goto("/home");
+  await renderDeferredSections(page);
+  const checks = await page.locator(".check-bubble").evaluateAll((bubbles) =>
+    bubbles.map((bubble) => {
+      const check = getComputedStyle(bubble, "::before");
+      return { size: `${check.width} ${check.height}`, drawn: check.maskImage.startsWith('url("data:image/svg+xml'), inAccent: check.backgroundColor === getComputedStyle(bubble).color };
+    }),
+  );
+  // The hero's, the V2 features', the roadmap's and the how-it-works drawing's.
+  expect(checks.length).toBeGreaterThan(30);
+  for (const check of checks) expect(check).toEqual({ size: "16px 16px", drawn: true, inAccent: true });
+});
+
 test("each section is titled by its own h2", async ({ page }) => {
   await page.goto("/home");
   for (const id of ["sanitization-heading", "features-heading", "platforms-heading", "how-it-works-heading", "roadmap-heading", "faq-heading", "support-heading"]) {

@@ -1,4 +1,3 @@
-import { CheckIcon } from "~/components/ui/icons";
 import { periodLabel, TRIAL_DAYS, yearlySavingPercent, type Plan } from "~/content/plans";
 import { formatUsd } from "~/lib/i18n/intl-locale";
 import { useLang, useT } from "~/lib/i18n/react";
@@ -37,9 +36,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <ul className="mt-6 flex-1 space-y-3">
         {[...plan.includes, ...(plan.limit ? [plan.limit] : [])].map((item) => (
           <li key={item} className="flex gap-3 text-sm">
-            <span className="check-bubble">
-              <CheckIcon width={14} height={14} />
-            </span>
+            <span className="check-bubble" />
             <span>{planText(item)}</span>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { AppleIcon, CheckIcon } from "~/components/ui/icons";
+import { AppleIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { cachedOnServer, staticIsland } from "~/components/islands";
@@ -112,9 +112,7 @@ function Hero({ headline, ctaLabel }: HeroSectionProps) {
             <ul className="mt-8 grid gap-3 sm:grid-cols-2">
               {CHECKLIST.map((item) => (
                 <li key={item} className="flex items-start gap-3">
-                  <span className="check-bubble">
-                    <CheckIcon width={16} height={16} />
-                  </span>
+                  <span className="check-bubble" />
                   <span>{t(`home.hero.checklist.${item}`)}</span>
                 </li>
               ))}

@@ -1,5 +1,4 @@
 import { NotifyButton } from "~/features/notify/notify-context";
-import { CheckIcon } from "~/components/ui/icons";
 import { Tabs } from "~/components/ui/Tabs";
 import type { Release } from "~/content/roadmap";
 import { siteConfig } from "~/config/site";
@@ -42,9 +41,7 @@ export function RoadmapTabs({ releases }: { releases: readonly Release[] }) {
                 <ul className="mt-6 grid gap-3 sm:grid-cols-2">
                   {release.features.map((feature) => (
                     <li key={feature} className="flex gap-3">
-                      <span className="check-bubble">
-                        <CheckIcon width={16} height={16} />
-                      </span>
+                      <span className="check-bubble" />
                       <span>{feature}</span>
                     </li>
                   ))}

@@ -137,9 +137,7 @@ export function V2Showcase({ features: FEATURES }: { features: readonly V2Featur
                       <ul className="mt-6 grid gap-3">
                         {feature.points.map((point) => (
                           <li key={point} className="flex items-start gap-3">
-                            <span className="check-bubble">
-                              <FeatureIcon path="M5 12l5 5L20 7" className="h-4 w-4" />
-                            </span>
+                            <span className="check-bubble" />
                             <span>{point}</span>
                           </li>
                         ))}

@@ -42,11 +42,7 @@ function SavingIllustration() {
         </div>
       </div>
       <div className="mt-4 flex items-center gap-3 rounded-xl border border-line bg-surface p-3 shadow-sm">
-        <span className="check-bubble">
-          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12l5 5L20 7" />
-          </svg>
-        </span>
+        <span className="check-bubble" />
         <span className="text-sm">
           <strong className="block font-semibold">{t("howItWorksDrawings.savedTo")}</strong>
           <span className="text-ink-muted">{t("howItWorksDrawings.parametersRemoved", { count: 5 })}</span>

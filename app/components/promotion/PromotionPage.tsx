@@ -1,5 +1,5 @@
 import { WaitlistSection, type WaitlistSectionProps } from "~/features/waitlist/WaitlistSection";
-import { AppleIcon, CheckIcon, ShieldIcon } from "~/components/ui/icons";
+import { AppleIcon, ShieldIcon } from "~/components/ui/icons";
 import { MARKETING_CLAIMS, siteConfig } from "~/config/site";
 import { useT } from "~/lib/i18n/react";
 
@@ -44,9 +44,7 @@ export function PromotionPage({ variant, waitlistForm }: { variant: "indigo" | "
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {REASONS.map((reason) => (
               <li key={reason} className="card p-6">
-                <span className="check-bubble">
-                  <CheckIcon width={16} height={16} />
-                </span>
+                <span className="check-bubble" />
                 <h3 className="mt-4 text-lg font-semibold">{t(`promotion.reasons.${reason}.title`)}</h3>
                 <p className="mt-2 text-ink-muted">{t(`promotion.reasons.${reason}.body`)}</p>
               </li>

@@ -1,4 +1,3 @@
-import { CheckIcon } from "~/components/ui/icons";
 import { siteConfig } from "~/config/site";
 import { useT } from "~/lib/i18n/react";
 
@@ -29,9 +28,7 @@ export function WaitlistIntro({ part, headingLevel = 2 }: { part: "heading" | "d
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {BENEFITS.map((benefit) => (
           <li key={benefit} className="flex gap-3">
-            <span className="check-bubble">
-              <CheckIcon width={16} height={16} />
-            </span>
+            <span className="check-bubble" />
             <span>
               <strong className="block font-semibold">{t(`waitlist.intro.benefits.${benefit}.title`)}</strong>
               <span className="text-sm text-ink-muted">{t(`waitlist.intro.benefits.${benefit}.detail`)}</span>
